@@ -1,0 +1,77 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** A user's bingo boards (SPEC.md section 3). `version` guards against stale writes (409). */
+export const bingoStates = pgTable('bingo_states', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pages: jsonb('pages').notNull(),
+  currentPageIndex: integer('current_page_index').notNull().default(0),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tradeStatus = pgEnum('trade_status', ['OPEN', 'TARGET_HIT', 'STOPLOSS_HIT']);
+
+/** A recorded trade. Prices and money are numeric (exact decimals), read back as strings. */
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pair: text('pair').notNull(),
+    isLong: boolean('is_long').notNull(),
+    entryPrice: numeric('entry_price').notNull(),
+    stopLoss: numeric('stop_loss').notNull(),
+    takeProfit: numeric('take_profit').notNull(),
+    riskRewardRatio: numeric('risk_reward_ratio').notNull(),
+    score: integer('score').notNull().default(0),
+    notes: text('notes').notNull().default(''),
+    status: tradeStatus('status').notNull().default('OPEN'),
+    profitLoss: numeric('profit_loss'),
+    /** Hidden by "clear history": kept for statistics, not listed. */
+    hidden: boolean('hidden').notNull().default(false),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('trades_user_created_idx').on(t.userId, t.createdAt),
+    index('trades_status_idx').on(t.status),
+  ],
+);
+
+/** Risk management state of SPEC.md section 3, one row per user. */
+export const riskStates = pgTable('risk_states', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountSize: numeric('account_size').notNull().default('10000'),
+  baseTradeSize: numeric('base_trade_size').notNull().default('1000'),
+  currentPercentage: numeric('current_percentage').notNull().default('10'),
+  tradeStreak: integer('trade_streak').notNull().default(0),
+  slTaken: integer('sl_taken').notNull().default(0),
+  dailyStats: jsonb('daily_stats').notNull(),
+  totalStats: jsonb('total_stats').notNull(),
+  settings: jsonb('settings').notNull(),
+  lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type BingoStateRow = typeof bingoStates.$inferSelect;
+export type TradeRow = typeof trades.$inferSelect;
+export type RiskStateRow = typeof riskStates.$inferSelect;

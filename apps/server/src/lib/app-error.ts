@@ -1,0 +1,23 @@
+import type { ErrorCode } from '@tb/core';
+
+/** The one error type services throw; the error handler turns it into `{ error: {...} }`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, 'VALIDATION_ERROR', message, field);
+export const unauthorized = (message = 'Please log in to continue') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (code: ErrorCode, message: string) => new AppError(403, code, message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (code: ErrorCode, message: string, field?: string) =>
+  new AppError(409, code, message, field);

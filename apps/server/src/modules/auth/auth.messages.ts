@@ -1,0 +1,13 @@
+/** Server-side texts of the auth flows (SPEC.md section 8 where it gives one). */
+export const authTexts = {
+  registered: 'Registration successful! Please check your email to verify your account.',
+  invalidCredentials: 'Invalid username or password',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  verified: 'Email verified successfully! You can now use all features.',
+  alreadyVerified: 'Your email is already verified.',
+  invalidVerifyLink: 'This verification link is invalid or has expired.',
+  resendSent: 'A new verification email has been sent. Please check your inbox.',
+  resetSent: 'Password reset link has been sent to your email',
+  invalidResetLink: 'This reset link is invalid or has expired.',
+  resetDone: 'Password reset successful! Redirecting to login...',
+} as const;

@@ -1,0 +1,174 @@
+import { hash, verify } from '@node-rs/argon2';
+import { authMessages, type RegisterRequest, type SessionResponse } from '@tb/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, conflict } from '../../lib/app-error.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hashLinkToken, newLinkToken } from '../../lib/tokens.js';
+import { WindowLimiter } from '../../lib/window-limiter.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import { authTexts } from './auth.messages.js';
+import { resetMail, verificationMail } from './auth.mails.js';
+import type { EmailTokensRepository } from './email-tokens.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const SESSION_TTL_MS = 24 * HOUR_MS;
+const VERIFY_TTL_MS = 24 * HOUR_MS;
+const RESET_TTL_MS = HOUR_MS;
+
+export interface AuthDeps {
+  users: UsersRepository;
+  usersService: UsersService;
+  sessions: SessionsRepository;
+  emailTokens: EmailTokensRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  signToken: (userId: string, sessionId: string) => string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** Register, login, logout, email verification and password reset. */
+export class AuthService {
+  readonly #now: () => Date;
+  // Per-account limits; per-IP limits sit on the routes.
+  readonly #loginLimiter = new WindowLimiter(10, 15 * 60 * 1000);
+  readonly #mailLimiter = new WindowLimiter(3, 15 * 60 * 1000);
+  #dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
+    const { users } = this.deps;
+    if (await users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
+    if (await users.findByUsername(input.username)) {
+      throw conflict('USERNAME_TAKEN', authMessages.usernameTaken, 'username');
+    }
+    const passwordHash = await hash(input.password);
+    const user = await users.insert({ ...input, passwordHash });
+    // Lost a race with another sign-up using the same name or address.
+    if (!user) throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
+    if (user.isAdmin) this.deps.log.info({ userId: user.id }, 'first account registered: made admin');
+    await this.#sendVerification(user.id, user.email, user.username);
+    return { ...(await this.#startSession(user.id, client)), message: authTexts.registered };
+  }
+
+  async login(login: string, password: string, client: ClientInfo): Promise<SessionResponse> {
+    const key = login.toLowerCase();
+    if (!this.#loginLimiter.hit(key, this.#now().getTime())) {
+      throw new AppError(429, 'RATE_LIMITED', authTexts.tooManyAttempts);
+    }
+    const user = await this.deps.users.findByLogin(login);
+    // Verify against a dummy hash for unknown users so timing does not reveal which names exist.
+    const ok = await verify(user?.passwordHash ?? (await this.#dummy()), password).catch(() => false);
+    if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
+    this.#loginLimiter.reset(key);
+    return this.#startSession(user.id, client);
+  }
+
+  async logout(sessionId: string) {
+    await this.deps.sessions.revoke(sessionId, this.#now());
+  }
+
+  async checkEmail(email: string): Promise<{ exists: boolean; username?: string }> {
+    const user = await this.deps.users.findByEmail(email);
+    return user ? { exists: true, username: user.username } : { exists: false };
+  }
+
+  async verifyEmail(token: string): Promise<{ message: string }> {
+    const now = this.#now();
+    const userId = await this.deps.emailTokens.consume('verify', hashLinkToken(token), now);
+    if (!userId) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidVerifyLink);
+    await this.deps.users.markEmailVerified(userId, now);
+    return { message: authTexts.verified };
+  }
+
+  /** Same answer whether or not the address exists, so it cannot be used to probe accounts. */
+  async resendVerification(email: string): Promise<{ message: string }> {
+    this.#limitMail(`verify:${email}`);
+    const user = await this.deps.users.findByEmail(email);
+    if (user && !user.emailVerifiedAt) await this.#sendVerification(user.id, user.email, user.username);
+    return { message: authTexts.resendSent };
+  }
+
+  /** Same answer whether or not the address exists. */
+  async requestPasswordReset(email: string): Promise<{ message: string }> {
+    this.#limitMail(`reset:${email}`);
+    const user = await this.deps.users.findByEmail(email);
+    if (user) {
+      const { token, hash: tokenHash } = newLinkToken();
+      const now = this.#now();
+      await this.deps.emailTokens.replace({
+        userId: user.id,
+        purpose: 'reset',
+        tokenHash,
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+        now,
+      });
+      const link = `${this.deps.publicUrl}/reset-password/${token}`;
+      await this.#send(resetMail(user.email, user.username, link));
+    }
+    return { message: authTexts.resetSent };
+  }
+
+  /** Sets the new password and signs every session of the account out. */
+  async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    const now = this.#now();
+    const userId = await this.deps.emailTokens.consume('reset', hashLinkToken(token), now);
+    if (!userId) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidResetLink);
+    await this.deps.users.setPasswordHash(userId, await hash(password), now);
+    await this.deps.sessions.revokeAllForUser(userId, now);
+    // Following the emailed link proves the address too.
+    await this.deps.users.markEmailVerified(userId, now);
+    return { message: authTexts.resetDone };
+  }
+
+  async #startSession(userId: string, client: ClientInfo): Promise<SessionResponse> {
+    const now = this.#now();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const sessionId = await this.deps.sessions.create({ userId, expiresAt, ...client });
+    const user = await this.deps.usersService.getPublic(userId, now);
+    return { token: this.deps.signToken(userId, sessionId), expiresAt: expiresAt.toISOString(), user };
+  }
+
+  async #sendVerification(userId: string, email: string, username: string) {
+    const { token, hash: tokenHash } = newLinkToken();
+    const now = this.#now();
+    await this.deps.emailTokens.replace({
+      userId,
+      purpose: 'verify',
+      tokenHash,
+      expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
+      now,
+    });
+    await this.#send(verificationMail(email, username, `${this.deps.publicUrl}/verify-email/${token}`));
+  }
+
+  /** A mail that cannot be sent is logged; the account change it belongs to still stands. */
+  async #send(mail: Parameters<Mailer['send']>[0]) {
+    try {
+      await this.deps.mailer.send(mail);
+    } catch (err) {
+      this.deps.log.error({ err: (err as Error).message, to: mail.to }, 'mail could not be sent');
+    }
+  }
+
+  #limitMail(key: string) {
+    if (!this.#mailLimiter.hit(key, this.#now().getTime())) {
+      throw new AppError(429, 'RATE_LIMITED', authTexts.tooManyAttempts);
+    }
+  }
+
+  #dummy(): Promise<string> {
+    this.#dummyHash ??= hash('not-a-real-password');
+    return this.#dummyHash;
+  }
+}

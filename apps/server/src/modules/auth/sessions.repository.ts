@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users, type UserRow } from '../../db/schema/index.js';
+
+/** Sessions rows: created at login, revoked at logout, password reset and by admins. */
+export class SessionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { userId: string; expiresAt: Date; userAgent?: string | undefined; ip?: string }) {
+    const [row] = await this.db
+      .insert(sessions)
+      .values({
+        userId: input.userId,
+        expiresAt: input.expiresAt,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        ip: input.ip ?? null,
+      })
+      .returning({ id: sessions.id });
+    return row!.id;
+  }
+
+  /** The user of a session that is neither revoked nor expired, in one query. */
+  async findLive(sessionId: string, userId: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row?.user;
+  }
+
+  async revoke(sessionId: string, now: Date) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: string, now: Date) {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

@@ -1,0 +1,79 @@
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { subscriptions, users, type SubscriptionRow, type UserRow } from '../../db/schema/index.js';
+
+/** Queries on accounts; no rules live here. */
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  }
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`)
+      .limit(1);
+    return row;
+  }
+
+  /** By username (any case) or by email: the login form accepts either. */
+  async findByLogin(login: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.username}) = lower(${login})`, eq(users.email, login.toLowerCase())))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Inserts an account. The first account of an installation becomes the admin; deciding it in
+   * the same statement keeps two simultaneous first sign-ups from both becoming admins.
+   * Returns undefined when the username or email is taken (unique violation).
+   */
+  async insert(input: { username: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
+    const result = (await this.db.execute(sql`
+      insert into ${users} (username, email, password_hash, is_admin)
+      select ${input.username}, ${input.email}, ${input.passwordHash},
+             not exists (select 1 from ${users})
+      on conflict do nothing
+      returning id`)) as unknown as { rows: { id: string }[] };
+    const id = result.rows[0]?.id;
+    return id ? this.findById(id) : undefined;
+  }
+
+  async setPasswordHash(id: string, passwordHash: string, now: Date) {
+    await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+  }
+
+  async markEmailVerified(id: string, now: Date) {
+    await this.db
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+  }
+
+  async setAdmin(id: string, isAdmin: boolean, now: Date) {
+    await this.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id));
+  }
+
+  /** The subscription period covering `now`, newest first, if any. */
+  async currentSubscription(userId: string, now: Date): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endDate, now)))
+      .orderBy(desc(subscriptions.endDate))
+      .limit(1);
+    return row;
+  }
+}

@@ -1,0 +1,74 @@
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, unauthorized } from '../lib/app-error.js';
+import type { SessionsRepository } from '../modules/auth/sessions.repository.js';
+import type { UserRow } from '../db/schema/index.js';
+
+/** What an authenticated request carries: the session (JWT `jti`) and its user. */
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless the bearer token names a live session. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: 401 without a session, 403 ADMIN_REQUIRED for non-admins. */
+    requireAdmin: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Signs a 24-hour token for a session row. */
+    signSessionToken: (userId: string, sessionId: string) => string;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; jti: string };
+  }
+}
+
+/** Session lifetime (SPEC.md section 9: 24 hours). */
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { secret: string; sessions: SessionsRepository }) => {
+    await app.register(jwt, { secret: opts.secret, sign: { expiresIn: '24h', algorithm: 'HS256' } });
+    app.decorateRequest('auth', null);
+
+    app.decorate('signSessionToken', (userId: string, sessionId: string) =>
+      app.jwt.sign({ sub: userId, jti: sessionId }),
+    );
+
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      if (!header?.startsWith('Bearer ')) throw unauthorized();
+      let payload: { sub: string; jti: string };
+      try {
+        payload = app.jwt.verify<{ sub: string; jti: string }>(header.slice(7));
+      } catch {
+        throw unauthorized('Your session has expired. Please log in again.');
+      }
+      const found = await opts.sessions.findLive(payload.jti, payload.sub, new Date());
+      if (!found) throw unauthorized('Your session has expired. Please log in again.');
+      req.auth = { sessionId: payload.jti, user: found };
+    });
+
+    app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(req, reply);
+      if (!req.auth?.user.isAdmin) {
+        throw new AppError(403, 'ADMIN_REQUIRED', 'Access denied. Only administrators can access this page.');
+      }
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The authenticated user of a request that passed `authenticate`. */
+export function currentUser(req: FastifyRequest): UserRow {
+  if (!req.auth) throw unauthorized();
+  return req.auth.user;
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+/** Messages for Fastify's own 4xx errors, which otherwise read like stack traces. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request has an invalid Content-Length.',
+};
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'BAD_REQUEST',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'BAD_REQUEST',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * The one error handler: every failure leaves as `{ error: { code, message, field? } }`
+ * (DESIGN.md section 3). 5xx details are logged, never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      const { code, message, field } = err;
+      return reply.status(err.status).send({ error: { code, message, ...(field && { field }) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      const message = first?.message ?? 'Invalid request';
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION_ERROR', message, ...(field && { field }) } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' } });
+    }
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[err.code] ?? err.message;
+      return reply
+        .status(status)
+        .send({ error: { code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message } });
+    }
+    req.log.error({ err }, 'request failed');
+    if (isDatabaseDown(err)) {
+      return reply.status(503).send({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' },
+      });
+    }
+    return reply
+      .status(500)
+      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } }),
+  );
+}
+
+function isDatabaseDown(err: unknown): boolean {
+  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT';
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app.js';
+import { parseConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import type { Mail, Mailer } from '../lib/mailer.js';
+
+/** The databases every route test runs against: PGlite always, PostgreSQL when configured. */
+export const DATABASES = [
+  'pglite',
+  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+] as const;
+export type DatabaseKind = (typeof DATABASES)[number];
+
+/** A mailer that keeps what it sends, so tests can follow the links. */
+export class MemoryMailer implements Mailer {
+  readonly kind = 'outbox' as const;
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  /** The token at the end of the newest link sent to `to` whose path contains `pathPart`. */
+  lastToken(to: string, pathPart: string): string {
+    const link = this.sent
+      .filter((m) => m.to === to)
+      .flatMap((m) => m.links)
+      .filter((l) => l.includes(pathPart))
+      .at(-1);
+    if (!link) throw new Error(`no ${pathPart} link sent to ${to}`);
+    return link.split('/').at(-1)!;
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  mailer: MemoryMailer;
+  database: Database;
+  config: Config;
+}
+
+/** A fresh PostgreSQL database per test file, dropped afterwards. */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `tb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Builds a fresh app on a fresh database (no web app, no listening). */
+export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}) {
+  const pgDb = kind === 'postgres' ? await createPgDatabase() : undefined;
+  const parsed = parseConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://app.test',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  const mailer = new MemoryMailer();
+  const app = await buildApp(parsed.config, {
+    database,
+    appSecret: 'test-secret-that-is-long-enough-0123456789',
+    mailer,
+  });
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    await database.close();
+    await pgDb?.drop();
+  };
+  return { ctx: { app, mailer, database, config: parsed.config } satisfies TestContext, close };
+}
+
+/**
+ * Runs a suite once per database in DATABASES, with a fresh app and database per run. The
+ * context is filled in `beforeAll`; read it inside tests.
+ */
+export function describeEachDatabase(name: string, suite: (ctx: TestContext) => void) {
+  for (const kind of DATABASES) {
+    describe(`${name} [${kind}]`, () => {
+      const ctx = {} as TestContext;
+      let close: () => Promise<void> = async () => undefined;
+      beforeAll(async () => {
+        const made = await createTestContext(kind);
+        Object.assign(ctx, made.ctx);
+        close = made.close;
+      });
+      afterAll(() => close());
+      suite(ctx);
+    });
+  }
+}

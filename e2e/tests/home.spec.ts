@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+test('home shows the hero, four feature cards and leads to the dashboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('body')).toHaveClass(/route-home/);
+  await expect(
+    page.getByRole('heading', { name: 'Transform Your Trading Journey with Fun and Discipline' }),
+  ).toBeVisible();
+  await expect(page.locator('main article')).toHaveCount(4);
+  await page.getByRole('link', { name: 'Start Trading Now' }).click();
+  await expect(page).toHaveURL(/\/bingo$/);
+  await expect(page.locator('body')).toHaveClass(/route-bingo/);
+});
+
+test('the error banner shows the message from ?error=', async ({ page }) => {
+  await page.goto('/?error=Something%20went%20wrong');
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+});
+
+test('contact modal validates, confirms and makes no call', async ({ page }) => {
+  await page.goto('/');
+  const calls: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/') && calls.push(r.url()));
+  await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await dialog.getByLabel('Name').fill('Ada');
+  await dialog.getByLabel('Email').fill('ada@example.com');
+  await dialog.getByLabel('Message').fill('Hello there');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Thank you! Your message has been sent.')).toBeVisible();
+  expect(calls).toEqual([]);
+});
+
+test('on a phone the navigation sits behind the hamburger', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Widget Toolbox' })).toBeVisible();
+});
