@@ -40,6 +40,12 @@ export default defineConfig({
     timeout: 60_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '50',
+    },
   },
 });

@@ -11,7 +11,10 @@ test('register, verify through the outbox, log in, open a guarded page, log out'
 
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Create an account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Login' })
+    .getByRole('button', { name: 'Create an account' })
+    .click();
   const register = page.getByRole('dialog', { name: 'Register' });
   await register.getByLabel('Username').fill(user.username);
   await register.getByLabel('Email').fill(user.email);
@@ -40,7 +43,9 @@ test('register, verify through the outbox, log in, open a guarded page, log out'
   await logoutViaUi(page, user.username);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/(\?.*)?$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Please log in to access this page' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please log in to access this page' }),
+  ).toBeVisible();
 });
 
 test('a wrong password shows the server message and keeps the user signed out', async ({
@@ -66,7 +71,10 @@ test('forgot password: the reset link from the outbox sets a new password', asyn
   expect((await request.post('/api/users/register', { data: user })).status()).toBe(201);
 
   await page.goto('/login');
-  await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Forgot password?' }).click();
+  await page
+    .getByRole('dialog', { name: 'Login' })
+    .getByRole('button', { name: 'Forgot password?' })
+    .click();
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
   await reset.getByLabel('Email').fill(user.email);
   await reset.getByRole('button', { name: 'Send' }).click();

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
 
-const banner = (page: import('@playwright/test').Page, text: string) =>
+const banner = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text });
 
 test.describe('route guards', () => {

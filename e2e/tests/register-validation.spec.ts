@@ -3,7 +3,10 @@ import { ensureAdmin } from '../support/users';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('dialog', { name: 'Login' }).getByRole('button', { name: 'Create an account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Login' })
+    .getByRole('button', { name: 'Create an account' })
+    .click();
 });
 
 test('register shows SPEC.md validation messages', async ({ page }) => {

@@ -45,6 +45,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Long path parameters reach the zod schemas, which answer them in the error shape.
+    routerOptions: { maxParamLength: 2000 },
+    frameworkErrors: (err, _req, reply) =>
+      reply
+        .status(400)
+        .send({ error: { code: 'BAD_REQUEST', message: `Bad request: ${err.message}` } }),
     // One line per request only when debugging: at 500 requests/s it would drown the log.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -65,7 +71,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
   const auth = new AuthService({
     users,
     usersService,

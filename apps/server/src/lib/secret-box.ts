@@ -25,7 +25,10 @@ export class SecretBox {
     if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('Bad sealed value');
     const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    const plain = Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]);
+    const plain = Buffer.concat([
+      decipher.update(Buffer.from(data, 'base64url')),
+      decipher.final(),
+    ]);
     return plain.toString('utf8');
   }
 }

@@ -36,7 +36,10 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { secret: string; sessions: SessionsRepository }) => {
-    await app.register(jwt, { secret: opts.secret, sign: { expiresIn: '24h', algorithm: 'HS256' } });
+    await app.register(jwt, {
+      secret: opts.secret,
+      sign: { expiresIn: '24h', algorithm: 'HS256' },
+    });
     app.decorateRequest('auth', null);
 
     app.decorate('signSessionToken', (userId: string, sessionId: string) =>
@@ -60,7 +63,11 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(req, reply);
       if (!req.auth?.user.isAdmin) {
-        throw new AppError(403, 'ADMIN_REQUIRED', 'Access denied. Only administrators can access this page.');
+        throw new AppError(
+          403,
+          'ADMIN_REQUIRED',
+          'Access denied. Only administrators can access this page.',
+        );
       }
     });
   },

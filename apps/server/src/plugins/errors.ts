@@ -43,9 +43,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' } });
+      return reply.status(429).send({
+        error: {
+          code: 'RATE_LIMITED',
+          message: 'Too many attempts. Please wait a minute and try again.',
+        },
+      });
     }
     if (status >= 400 && status < 500) {
       const message = FASTIFY_MESSAGES[err.code] ?? err.message;
@@ -56,20 +59,33 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'request failed');
     if (isDatabaseDown(err)) {
       return reply.status(503).send({
-        error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' },
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is temporarily unavailable. Please try again shortly.',
+        },
       });
     }
-    return reply
-      .status(500)
-      .send({ error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } });
+    return reply.status(500).send({
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'Something went wrong on our side. Please try again.',
+      },
+    });
   });
 
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${req.url.split('?')[0]}` } }),
+    reply.status(404).send({
+      error: {
+        code: 'NOT_FOUND',
+        message: `No route for ${req.method} ${req.url.split('?')[0]}`,
+      },
+    }),
   );
 }
 
 function isDatabaseDown(err: unknown): boolean {
-  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  const code =
+    (err as { code?: string; cause?: { code?: string } }).code ??
+    (err as { cause?: { code?: string } }).cause?.code;
   return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT';
 }

@@ -13,7 +13,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         description:
           'Errors answer `{ "error": { "code", "message", "field"? } }`. Authenticate with `Authorization: Bearer <token>` from login.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -23,10 +23,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  // The static plugin refuses the bare folder; the app's home page is index.html.
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if ((req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api') {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api'
+    ) {
+      return sendIndex(reply);
     }
     return reply
       .status(404)

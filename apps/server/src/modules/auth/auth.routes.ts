@@ -21,7 +21,9 @@ export interface AuthRoutesOptions {
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
   const { auth } = opts;
   // Per-IP limits per minute; per-account limits live in the service.
-  const perIp = (max: number) => ({ rateLimit: { max: max * opts.rateLimitScale, timeWindow: '1 minute' } });
+  const perIp = (max: number) => ({
+    rateLimit: { max: max * opts.rateLimitScale, timeWindow: '1 minute' },
+  });
   const client = (req: { ip: string; headers: { 'user-agent'?: string | undefined } }) => ({
     ip: req.ip,
     userAgent: req.headers['user-agent'],

@@ -48,7 +48,8 @@ export class AuthService {
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
     const { users } = this.deps;
-    if (await users.findByEmail(input.email)) throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
+    if (await users.findByEmail(input.email))
+      throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
     if (await users.findByUsername(input.username)) {
       throw conflict('USERNAME_TAKEN', authMessages.usernameTaken, 'username');
     }
@@ -56,7 +57,8 @@ export class AuthService {
     const user = await users.insert({ ...input, passwordHash });
     // Lost a race with another sign-up using the same name or address.
     if (!user) throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
-    if (user.isAdmin) this.deps.log.info({ userId: user.id }, 'first account registered: made admin');
+    if (user.isAdmin)
+      this.deps.log.info({ userId: user.id }, 'first account registered: made admin');
     await this.#sendVerification(user.id, user.email, user.username);
     return { ...(await this.#startSession(user.id, client)), message: authTexts.registered };
   }
@@ -68,7 +70,9 @@ export class AuthService {
     }
     const user = await this.deps.users.findByLogin(login);
     // Verify against a dummy hash for unknown users so timing does not reveal which names exist.
-    const ok = await verify(user?.passwordHash ?? (await this.#dummy()), password).catch(() => false);
+    const ok = await verify(user?.passwordHash ?? (await this.#dummy()), password).catch(
+      () => false,
+    );
     if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
     this.#loginLimiter.reset(key);
     return this.#startSession(user.id, client);
@@ -95,7 +99,8 @@ export class AuthService {
   async resendVerification(email: string): Promise<{ message: string }> {
     this.#limitMail(`verify:${email}`);
     const user = await this.deps.users.findByEmail(email);
-    if (user && !user.emailVerifiedAt) await this.#sendVerification(user.id, user.email, user.username);
+    if (user && !user.emailVerifiedAt)
+      await this.#sendVerification(user.id, user.email, user.username);
     return { message: authTexts.resendSent };
   }
 
@@ -136,7 +141,11 @@ export class AuthService {
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     const sessionId = await this.deps.sessions.create({ userId, expiresAt, ...client });
     const user = await this.deps.usersService.getPublic(userId, now);
-    return { token: this.deps.signToken(userId, sessionId), expiresAt: expiresAt.toISOString(), user };
+    return {
+      token: this.deps.signToken(userId, sessionId),
+      expiresAt: expiresAt.toISOString(),
+      user,
+    };
   }
 
   async #sendVerification(userId: string, email: string, username: string) {
@@ -149,7 +158,9 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
       now,
     });
-    await this.#send(verificationMail(email, username, `${this.deps.publicUrl}/verify-email/${token}`));
+    await this.#send(
+      verificationMail(email, username, `${this.deps.publicUrl}/verify-email/${token}`),
+    );
   }
 
   /** A mail that cannot be sent is logged; the account change it belongs to still stands. */

@@ -4,9 +4,15 @@ import { bearer, newUser, register, someIp } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 describeEachDatabase('auth routes', (ctx) => {
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = someIp()) =>
+  const post = (
+    url: string,
+    payload: unknown,
+    headers: Record<string, string> = {},
+    ip = someIp(),
+  ) =>
     ctx.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
-  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+  const me = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
 
   describe('register', () => {
     it('makes the first account the admin and later ones normal users', async () => {
@@ -21,8 +27,14 @@ describeEachDatabase('auth routes', (ctx) => {
       const res = await post('/api/users/register', { ...user, email: user.email.toUpperCase() });
       expect(res.statusCode).toBe(201);
       const body = res.json();
-      expect(body.message).toBe('Registration successful! Please check your email to verify your account.');
-      expect(body.user).toMatchObject({ username: user.username, email: user.email, isEmailVerified: false });
+      expect(body.message).toBe(
+        'Registration successful! Please check your email to verify your account.',
+      );
+      expect(body.user).toMatchObject({
+        username: user.username,
+        email: user.email,
+        isEmailVerified: false,
+      });
       expect(body.user).not.toHaveProperty('passwordHash');
       const ttlH = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000;
       expect(ttlH).toBeGreaterThan(23.9);
@@ -33,9 +45,19 @@ describeEachDatabase('auth routes', (ctx) => {
 
     it.each([
       ['a bad email', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-      ['a short password', { password: '12345' }, 'password', 'Password must be at least 6 characters long'],
+      [
+        'a short password',
+        { password: '12345' },
+        'password',
+        'Password must be at least 6 characters long',
+      ],
       ['a missing username', { username: undefined }, 'username', 'Username is required'],
-      ['a too short username', { username: 'ab' }, 'username', 'Username must be 3 to 30 characters long'],
+      [
+        'a too short username',
+        { username: 'ab' },
+        'username',
+        'Username must be 3 to 30 characters long',
+      ],
       ['a password that is a number', { password: 123456 }, 'password', 'Password is required'],
     ])('refuses %s with 400 and the field', async (_name, override, field, message) => {
       const res = await post('/api/users/register', { ...newUser(), ...override });
@@ -45,14 +67,23 @@ describeEachDatabase('auth routes', (ctx) => {
 
     it('refuses an email that is taken (any case) with 409 and the message of SPEC.md', async () => {
       const taken = await register(ctx.app);
-      const res = await post('/api/users/register', { ...newUser(), email: taken.email.toUpperCase() });
+      const res = await post('/api/users/register', {
+        ...newUser(),
+        email: taken.email.toUpperCase(),
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toMatchObject({ code: 'EMAIL_TAKEN', message: 'This email is already registered' });
+      expect(res.json().error).toMatchObject({
+        code: 'EMAIL_TAKEN',
+        message: 'This email is already registered',
+      });
     });
 
     it('refuses a username that is taken in another case', async () => {
       const taken = await register(ctx.app);
-      const res = await post('/api/users/register', { ...newUser(), username: taken.username.toUpperCase() });
+      const res = await post('/api/users/register', {
+        ...newUser(),
+        username: taken.username.toUpperCase(),
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('USERNAME_TAKEN');
     });
@@ -81,11 +112,20 @@ describeEachDatabase('auth routes', (ctx) => {
 
     it('refuses a wrong password and an unknown user with the same 401', async () => {
       const user = await register(ctx.app);
-      const wrong = await post('/api/users/login', { username: user.username, password: 'nope-nope' });
-      const unknown = await post('/api/users/login', { username: 'nobody-here', password: 'nope-nope' });
+      const wrong = await post('/api/users/login', {
+        username: user.username,
+        password: 'nope-nope',
+      });
+      const unknown = await post('/api/users/login', {
+        username: 'nobody-here',
+        password: 'nope-nope',
+      });
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' });
+        expect(res.json().error).toEqual({
+          code: 'INVALID_CREDENTIALS',
+          message: 'Invalid username or password',
+        });
       }
     });
 
@@ -99,10 +139,10 @@ describeEachDatabase('auth routes', (ctx) => {
       const user = await register(ctx.app);
       const codes: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const res = await post(
-          '/api/users/login',
-          { username: user.username, password: 'wrong-pass' },
-        );
+        const res = await post('/api/users/login', {
+          username: user.username,
+          password: 'wrong-pass',
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
@@ -130,11 +170,21 @@ describeEachDatabase('auth routes', (ctx) => {
     it('answers the sixth reset request in a minute from one address with 429', async () => {
       const codes = [];
       for (let i = 0; i < 6; i++) {
-        const res = await post('/api/users/reset-password-request', { email: `x${i}@example.com` }, {}, '10.9.9.9');
+        const res = await post(
+          '/api/users/reset-password-request',
+          { email: `x${i}@example.com` },
+          {},
+          '10.9.9.9',
+        );
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
-      const last = await post('/api/users/reset-password-request', { email: 'y@example.com' }, {}, '10.9.9.9');
+      const last = await post(
+        '/api/users/reset-password-request',
+        { email: 'y@example.com' },
+        {},
+        '10.9.9.9',
+      );
       expect(last.json().error).toEqual({
         code: 'RATE_LIMITED',
         message: 'Too many attempts. Please wait a minute and try again.',
@@ -149,7 +199,9 @@ describeEachDatabase('auth routes', (ctx) => {
         exists: true,
         username: user.username,
       });
-      expect((await post('/api/auth/check-email', { email: 'free@example.com' })).json()).toEqual({ exists: false });
+      expect((await post('/api/auth/check-email', { email: 'free@example.com' })).json()).toEqual({
+        exists: false,
+      });
       expect((await post('/api/auth/check-email', { email: 'x' })).statusCode).toBe(400);
     });
   });
@@ -160,7 +212,9 @@ describeEachDatabase('auth routes', (ctx) => {
       const token = ctx.mailer.lastToken(user.email, '/verify-email/');
       const first = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
       expect(first.statusCode).toBe(200);
-      expect(first.json().message).toBe('Email verified successfully! You can now use all features.');
+      expect(first.json().message).toBe(
+        'Email verified successfully! You can now use all features.',
+      );
       expect((await me(user.token)).json().isEmailVerified).toBe(true);
       const again = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
       expect(again.statusCode).toBe(400);
@@ -170,7 +224,9 @@ describeEachDatabase('auth routes', (ctx) => {
     it('refuses an expired link', async () => {
       const user = await register(ctx.app);
       const token = ctx.mailer.lastToken(user.email, '/verify-email/');
-      await ctx.database.db.execute(sql`update email_tokens set expires_at = now() - interval '1 minute'`);
+      await ctx.database.db.execute(
+        sql`update email_tokens set expires_at = now() - interval '1 minute'`,
+      );
       const res = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('This verification link is invalid or has expired.');
@@ -182,11 +238,19 @@ describeEachDatabase('auth routes', (ctx) => {
       const unknown = await post('/api/auth/resend-verification', { email: 'ghost@example.com' });
       const known = await post('/api/auth/resend-verification', { email: user.email });
       expect(unknown.json()).toEqual(known.json());
-      expect(known.json().message).toBe('A new verification email has been sent. Please check your inbox.');
+      expect(known.json().message).toBe(
+        'A new verification email has been sent. Please check your inbox.',
+      );
       const newToken = ctx.mailer.lastToken(user.email, '/verify-email/');
       expect(newToken).not.toBe(oldToken);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${oldToken}` })).statusCode).toBe(400);
-      expect((await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${newToken}` })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${oldToken}` }))
+          .statusCode,
+      ).toBe(400);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${newToken}` }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 
@@ -200,8 +264,14 @@ describeEachDatabase('auth routes', (ctx) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Password reset successful! Redirecting to login...');
       expect((await me(user.token)).statusCode).toBe(401);
-      expect((await post('/api/users/login', { username: user.username, password: user.password })).statusCode).toBe(401);
-      expect((await post('/api/users/login', { username: user.username, password: 'brand-new-pass' })).statusCode).toBe(200);
+      expect(
+        (await post('/api/users/login', { username: user.username, password: user.password }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await post('/api/users/login', { username: user.username, password: 'brand-new-pass' }))
+          .statusCode,
+      ).toBe(200);
       const reuse = await post(`/api/users/reset-password/${token}`, { password: 'another-pass' });
       expect(reuse.statusCode).toBe(400);
       expect(reuse.json().error.message).toBe('This reset link is invalid or has expired.');
@@ -221,14 +291,18 @@ describeEachDatabase('auth routes', (ctx) => {
       const short = await post(`/api/users/reset-password/${token}`, { password: '123' });
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toBe('Password must be at least 6 characters long');
-      expect((await post(`/api/users/reset-password/${token}`, { password: '123456' })).statusCode).toBe(200);
+      expect(
+        (await post(`/api/users/reset-password/${token}`, { password: '123456' })).statusCode,
+      ).toBe(200);
     });
 
     it('limits reset requests per address', async () => {
       const user = await register(ctx.app);
       const codes = [];
       for (let i = 0; i < 4; i++) {
-        codes.push((await post('/api/users/reset-password-request', { email: user.email })).statusCode);
+        codes.push(
+          (await post('/api/users/reset-password-request', { email: user.email })).statusCode,
+        );
       }
       expect(codes).toEqual([200, 200, 200, 429]);
     });

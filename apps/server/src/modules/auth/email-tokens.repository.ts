@@ -9,7 +9,13 @@ export class EmailTokensRepository {
   constructor(private readonly db: Db) {}
 
   /** Stores a new token; older unused tokens of the same purpose stop working. */
-  async replace(input: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; now: Date }) {
+  async replace(input: {
+    userId: string;
+    purpose: EmailTokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    now: Date;
+  }) {
     await this.db.transaction(async (tx) => {
       await tx
         .update(emailTokens)
@@ -31,7 +37,11 @@ export class EmailTokensRepository {
   }
 
   /** Marks a live token used and returns its user id; undefined when unknown, used or expired. */
-  async consume(purpose: EmailTokenPurpose, tokenHash: string, now: Date): Promise<string | undefined> {
+  async consume(
+    purpose: EmailTokenPurpose,
+    tokenHash: string,
+    now: Date,
+  ): Promise<string | undefined> {
     const [row] = await this.db
       .update(emailTokens)
       .set({ usedAt: now })

@@ -6,7 +6,12 @@ import { sessions, users, type UserRow } from '../../db/schema/index.js';
 export class SessionsRepository {
   constructor(private readonly db: Db) {}
 
-  async create(input: { userId: string; expiresAt: Date; userAgent?: string | undefined; ip?: string }) {
+  async create(input: {
+    userId: string;
+    expiresAt: Date;
+    userAgent?: string | undefined;
+    ip?: string;
+  }) {
     const [row] = await this.db
       .insert(sessions)
       .values({

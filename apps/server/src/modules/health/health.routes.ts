@@ -16,12 +16,23 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
 ) => {
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: HealthSchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: HealthSchema },
+      },
+    },
     async () => {
       await database.ping().catch(() => {
         throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not answering.');
       });
-      return { status: 'ok' as const, db: database.kind, version, uptimeSec: Math.round(process.uptime()) };
+      return {
+        status: 'ok' as const,
+        db: database.kind,
+        version,
+        uptimeSec: Math.round(process.uptime()),
+      };
     },
   );
 };

@@ -30,7 +30,9 @@ export class UsersRepository {
     const [row] = await this.db
       .select()
       .from(users)
-      .where(or(sql`lower(${users.username}) = lower(${login})`, eq(users.email, login.toLowerCase())))
+      .where(
+        or(sql`lower(${users.username}) = lower(${login})`, eq(users.email, login.toLowerCase())),
+      )
       .limit(1);
     return row;
   }
@@ -40,7 +42,11 @@ export class UsersRepository {
    * the same statement keeps two simultaneous first sign-ups from both becoming admins.
    * Returns undefined when the username or email is taken (unique violation).
    */
-  async insert(input: { username: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
+  async insert(input: {
+    username: string;
+    email: string;
+    passwordHash: string;
+  }): Promise<UserRow | undefined> {
     const result = (await this.db.execute(sql`
       insert into ${users} (username, email, password_hash, is_admin)
       select ${input.username}, ${input.email}, ${input.passwordHash},

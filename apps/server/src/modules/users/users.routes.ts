@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+  app,
+  { users },
+) => {
   app.get(
     '/users/me',
     {
