@@ -32,13 +32,24 @@ const targets = [
   {
     name: 'server',
     output: 'apps/server/dist/server.js',
-    sources: ['apps/server/src', 'apps/server/drizzle', 'apps/server/tsconfig.json', 'packages/core/src'],
+    sources: [
+      'apps/server/src',
+      'apps/server/drizzle',
+      'apps/server/tsconfig.json',
+      'packages/core/src',
+    ],
     command: [bin('tsc'), ['-b', 'apps/server']],
   },
   {
     name: 'web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/core/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'packages/core/src',
+    ],
     command: [bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') }],
   },
 ];
