@@ -364,6 +364,8 @@ async function benchApp(label, env, opts) {
   const child = await startServer(label, SERVER, {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '1000',
+    // API only: the web app (built or not, other work may be rebuilding it) is not measured.
+    WEB_DIST: join(env.DATA_DIR, 'no-web-app'),
     ...env,
   });
   const user = { username: 'bencher', email: 'bencher@example.com', password: 'bench-password-1' };

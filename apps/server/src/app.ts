@@ -47,10 +47,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 256 * 1024,
     // Long path parameters reach the zod schemas, which answer them in the error shape.
     routerOptions: { maxParamLength: 2000 },
-    frameworkErrors: (err, _req, reply) =>
-      reply
+    frameworkErrors: (err, _req, reply) => {
+      const res = reply as unknown as FastifyReply;
+      void res
         .status(400)
-        .send({ error: { code: 'BAD_REQUEST', message: `Bad request: ${err.message}` } }),
+        .send({ error: { code: 'BAD_REQUEST', message: `Bad request: ${err.message}` } });
+    },
     // One line per request only when debugging: at 500 requests/s it would drown the log.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
