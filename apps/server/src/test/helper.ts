@@ -61,8 +61,15 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-/** Builds a fresh app on a fresh database (no web app, no listening). */
-export async function createTestContext(kind: DatabaseKind, env: Record<string, string> = {}) {
+/**
+ * Builds a fresh app on a fresh database (no web app, no listening). Mail goes to a MemoryMailer
+ * unless `configuredMailer` asks for the one the config selects (SMTP_URL or the outbox).
+ */
+export async function createTestContext(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  { configuredMailer = false } = {},
+) {
   const pgDb = kind === 'postgres' ? await createPgDatabase() : undefined;
   const parsed = parseConfig({
     LOG_LEVEL: 'silent',
@@ -77,7 +84,7 @@ export async function createTestContext(kind: DatabaseKind, env: Record<string, 
   const app = await buildApp(parsed.config, {
     database,
     appSecret: 'test-secret-that-is-long-enough-0123456789',
-    mailer,
+    ...(configuredMailer ? {} : { mailer }),
   });
   await app.ready();
   const close = async () => {
