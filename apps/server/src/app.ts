@@ -13,7 +13,7 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
 import { authPlugin } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
@@ -100,6 +100,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  await registerWebApp(app, webDist);
+  registerNotFoundHandler(app, await registerWebApp(app, webDist));
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 
@@ -72,15 +72,27 @@ export function registerErrorHandler(app: FastifyInstance) {
       },
     });
   });
+}
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({
-      error: {
-        code: 'NOT_FOUND',
-        message: `No route for ${req.method} ${req.url.split('?')[0]}`,
-      },
-    }),
-  );
+/**
+ * Unknown paths: GET and HEAD outside /api get the web app's page (when one is served) so the
+ * client router takes over; everything else a 404 in the error shape.
+ */
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  sendPage?: (reply: FastifyReply) => FastifyReply,
+) {
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api';
+    if (sendPage && isPage) return sendPage(reply);
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${path}` } });
+  });
 }
 
 function isDatabaseDown(err: unknown): boolean {

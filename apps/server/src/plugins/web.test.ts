@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext } from '../test/helper.js';
+import { registerNotFoundHandler } from './errors.js';
 import { registerWebApp } from './web.js';
 
 describe('serving the built web app', () => {
@@ -14,7 +16,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
-    expect(await registerWebApp(app, dist)).toBe(true);
+    registerNotFoundHandler(app, await registerWebApp(app, dist));
     await app.ready();
   });
   afterAll(async () => {
@@ -51,6 +53,21 @@ describe('serving the built web app', () => {
   });
 
   it('reports a missing build', async () => {
-    expect(await registerWebApp(Fastify(), join(dist, 'missing'))).toBe(false);
+    expect(await registerWebApp(Fastify(), join(dist, 'missing'))).toBeUndefined();
+  });
+});
+
+describe('the whole app with a built web app', () => {
+  it('starts, serves pages for client routes and keeps API 404s as JSON', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'tb-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const { ctx, close } = await createTestContext('pglite', { WEB_DIST: dist });
+    try {
+      expect((await ctx.app.inject('/profile')).body).toContain('<div id="root">');
+      expect((await ctx.app.inject('/api/nope')).json().error.code).toBe('NOT_FOUND');
+    } finally {
+      await close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

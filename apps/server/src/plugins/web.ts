@@ -5,14 +5,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+type SendPage = (reply: FastifyReply) => FastifyReply;
+
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
- * index.html for any GET outside /api so the client router takes over. Returns false when the
- * web app is not built (API-only, as in route tests).
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated.
+ * Returns the function that answers with index.html (for client routes, see
+ * registerNotFoundHandler), or undefined when the web app is not built (API only, as in tests).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<SendPage | undefined> {
   const indexPath = join(distDir, 'index.html');
-  if (!existsSync(indexPath)) return false;
+  if (!existsSync(indexPath)) return undefined;
   const indexHtml = readFileSync(indexPath);
   await app.register(fastifyStatic, {
     root: distDir,
@@ -23,22 +28,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
-  const sendIndex = (reply: FastifyReply) =>
+  const sendIndex: SendPage = (reply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   // The static plugin refuses the bare folder; the app's home page is index.html.
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    if (
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      path !== '/api'
-    ) {
-      return sendIndex(reply);
-    }
-    return reply
-      .status(404)
-      .send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${path}` } });
-  });
-  return true;
+  return sendIndex;
 }
