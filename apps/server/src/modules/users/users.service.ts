@@ -1,9 +1,13 @@
-import type { PublicUser, Subscription } from '@tb/core';
+import {
+  emptySubscription,
+  isPremium,
+  subscriptionAsOf,
+  type PublicUser,
+  type Subscription,
+} from '@tb/core';
 import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { UsersRepository } from './users.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Accounts as the API shows them. */
 export class UsersService {
@@ -22,7 +26,7 @@ export class UsersService {
       id: user.id,
       username: user.username,
       email: user.email,
-      isPaidUser: user.isPaidUser || subscription.active,
+      isPaidUser: isPremium({ isPaidUser: user.isPaidUser, subscription }, now.getTime()),
       isAdmin: user.isAdmin,
       role: user.isAdmin ? 'admin' : 'user',
       isEmailVerified: user.emailVerifiedAt !== null,
@@ -33,14 +37,17 @@ export class UsersService {
   }
 }
 
+/** The subscription as the client sees it; all rules (remaining days, active) come from core. */
 function toSubscription(row: SubscriptionRow | undefined, now: Date): Subscription {
-  if (!row) return { active: false, plan: null, startDate: null, endDate: null, remainingDays: 0 };
-  const remainingDays = Math.max(0, Math.ceil((row.endDate.getTime() - now.getTime()) / DAY_MS));
-  return {
-    active: row.cancelledAt === null && remainingDays > 0,
-    plan: row.plan === 'free' ? 'quick' : row.plan,
+  if (!row) return emptySubscription();
+  // The free trial has no plan of its own in the client's plan list; it shows as no plan.
+  const plan = row.plan === 'free' ? null : row.plan;
+  const stored = {
+    active: row.cancelledAt === null,
+    plan,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
-    remainingDays,
+    remainingDays: 0,
   };
+  return subscriptionAsOf(stored, now.getTime());
 }

@@ -1,0 +1,66 @@
+import { expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema/index.js';
+import { bearer, register } from '../../test/api.js';
+import { describeEachDatabase } from '../../test/helper.js';
+
+const DAY = 86_400_000;
+
+describeEachDatabase('GET /api/users/me', (ctx) => {
+  const me = async (token: string) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
+
+  it('shows no subscription and a normal user after sign-up', async () => {
+    const user = await register(ctx.app);
+    expect(await me(user.token)).toMatchObject({
+      isPaidUser: false,
+      timeZone: 'UTC',
+      subscription: { active: false, plan: null, endDate: null, remainingDays: 0 },
+    });
+  });
+
+  it('counts remaining days up (ceil) and makes a running subscription premium', async () => {
+    const user = await register(ctx.app);
+    const now = Date.now();
+    await ctx.database.db.insert(subscriptions).values({
+      userId: user.id,
+      plan: 'monthly',
+      startDate: new Date(now - 10 * DAY),
+      endDate: new Date(now + 2.5 * DAY),
+    });
+    expect(await me(user.token)).toMatchObject({
+      isPaidUser: true,
+      subscription: { active: true, plan: 'monthly', remainingDays: 3 },
+    });
+  });
+
+  it('keeps premium after cancelling until the end date, shown as inactive', async () => {
+    const user = await register(ctx.app);
+    const now = Date.now();
+    await ctx.database.db.insert(subscriptions).values({
+      userId: user.id,
+      plan: 'annual',
+      startDate: new Date(now - DAY),
+      endDate: new Date(now + 100 * DAY),
+      cancelledAt: new Date(now),
+    });
+    expect(await me(user.token)).toMatchObject({
+      isPaidUser: true,
+      subscription: { active: false, plan: 'annual', remainingDays: 100 },
+    });
+  });
+
+  it('ignores a subscription that has ended', async () => {
+    const user = await register(ctx.app);
+    const now = Date.now();
+    await ctx.database.db.insert(subscriptions).values({
+      userId: user.id,
+      plan: 'quarterly',
+      startDate: new Date(now - 100 * DAY),
+      endDate: new Date(now - DAY),
+    });
+    expect(await me(user.token)).toMatchObject({
+      isPaidUser: false,
+      subscription: { active: false, remainingDays: 0 },
+    });
+  });
+});

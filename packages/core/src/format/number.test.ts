@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { displayDecimals, formatDisplayNumber } from './number.js';
+
+describe('displayDecimals', () => {
+  it.each([
+    ['1000 or more: none', 1000, 0],
+    ['just under 1000: one', 999.99, 1],
+    ['10 or more: one', 10, 1],
+    ['0.1 or more: two', 0.1, 2],
+    ['below 0.1: four', 0.0999, 4],
+    ['zero: four', 0, 4],
+    ['negative thousands decided on the absolute value', -2500, 0],
+    ['negative cents', -0.5, 2],
+  ])('%s', (_scenario, value, expected) => {
+    expect(displayDecimals(value)).toBe(expected);
+  });
+});
+
+describe('formatDisplayNumber', () => {
+  it.each([
+    ['bitcoin price', 64250.4, '64250'],
+    ['ether price', 3456.78, '3457'],
+    ['a two-digit amount', 12.345, '12.3'],
+    ['a dollar amount', 1.5, '1.50'],
+    ['a small coin', 0.0123456, '0.0123'],
+    ['a loss keeps its sign', -12.34, '-12.3'],
+    ['a tiny loss that rounds to zero has no minus', -0.00001, '0.0000'],
+    ['not a number', Number.NaN, '—'],
+  ])('%s', (_scenario, value, expected) => {
+    expect(formatDisplayNumber(value)).toBe(expected);
+  });
+
+  it('reads back within half a unit of the shown decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e7, max: 1e7, noNaN: true }), (value) => {
+        const shown = formatDisplayNumber(value);
+        const decimals = displayDecimals(value);
+        expect(Math.abs(Number(shown) - value)).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-9);
+        expect(shown.split('.')[1]?.length ?? 0).toBe(decimals);
+      }),
+    );
+  });
+});

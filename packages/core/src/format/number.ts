@@ -1,0 +1,24 @@
+import { roundTo } from './round.js';
+
+/**
+ * Decimal places for showing a price or amount (SPEC.md section 9): 0 at 1000 or more, 1 at 10
+ * or more, 2 at 0.1 or more, else 4. Decided on the absolute value, so -1500 shows like 1500.
+ */
+export function displayDecimals(value: number): 0 | 1 | 2 | 4 {
+  const size = Math.abs(value);
+  if (size >= 1000) return 0;
+  if (size >= 10) return 1;
+  if (size >= 0.1) return 2;
+  return 4;
+}
+
+/**
+ * A number as the product shows it: {@link displayDecimals} places, sign kept, no thousands
+ * separators (e.g. 64250.4 -> '64250', -12.345 -> '-12.3', 0.05 -> '0.0500').
+ * Non-finite values show as '—'. A value that rounds to zero shows without a minus sign.
+ */
+export function formatDisplayNumber(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const decimals = displayDecimals(value);
+  return roundTo(value, decimals).toFixed(decimals);
+}

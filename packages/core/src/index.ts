@@ -1,0 +1,65 @@
+export * from './validation/messages.js';
+export * from './schemas/auth.js';
+export * from './schemas/users.js';
+export * from './schemas/errors.js';
+export * from './result.js';
+
+export * from './schemas/common.js';
+export * from './schemas/widgets.js';
+export * from './schemas/bingo.js';
+export * from './schemas/subscription.js';
+export * from './schemas/api-keys.js';
+export * from './schemas/trades.js';
+export * from './schemas/risk.js';
+export * from './schemas/leaderboard.js';
+export * from './schemas/exchange-requests.js';
+export * from './schemas/exchange-responses.js';
+export * from './schemas/signals.js';
+
+export * from './format/round.js';
+export * from './format/number.js';
+export * from './format/money.js';
+
+export * from './risk/tiers.js';
+export * from './risk/trading-day.js';
+export * from './risk/risk-state.js';
+export * from './risk/apply-outcome.js';
+
+export * from './trade/messages.js';
+export * from './trade/levels.js';
+export * from './trade/target.js';
+export * from './trade/pnl.js';
+export * from './trade/status.js';
+
+export * from './streak/streak.js';
+export * from './streak/sizing.js';
+export * from './stoploss/stoploss.js';
+
+export * from './bingo/limits.js';
+export * from './bingo/board.js';
+export * from './bingo/cells.js';
+export * from './bingo/navigation.js';
+export * from './bingo/saving.js';
+
+export * from './plans/catalogue.js';
+export * from './plans/features.js';
+export * from './plans/subscription.js';
+export * from './plans/premium-lock.js';
+
+export * from './leaderboard/leaderboard.js';
+
+export * from './signals/throttle.js';
+export * from './signals/webhook.js';
+
+export * from './exchange/messages.js';
+export * from './exchange/symbols.js';
+export * from './exchange/orders.js';
+export * from './exchange/credentials.js';
+export * from './exchange/masks.js';
+export * from './exchange/order-status.js';
+
+export * from './widgets/catalogue.js';
+export * from './widgets/layout.js';
+
+export * from './constants/timers.js';
+export * from './constants/confirmations.js';

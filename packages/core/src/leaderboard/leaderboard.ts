@@ -1,0 +1,104 @@
+import { formatSignedUsd } from '../format/money.js';
+import { roundTo } from '../format/round.js';
+import type { TradeStatus } from '../trade/status.js';
+
+/** Colour class of an R/R on the leaderboard (SPEC.md section 9). */
+export type RiskRewardClass = 'golden' | 'purple' | 'normal' | 'bad';
+
+/** 3 or more golden, 1.5 to 3 purple, 1 to 1.5 normal, below 1 (or unreadable) bad. */
+export function riskRewardClass(rr: number): RiskRewardClass {
+  if (rr >= 3) return 'golden';
+  if (rr >= 1.5) return 'purple';
+  if (rr >= 1) return 'normal';
+  return 'bad';
+}
+
+/** Winrate as shown: one decimal and a percent sign (62.5 → '62.5%'). */
+export function formatWinrate(winratePct: number): string {
+  return `${Number.isFinite(winratePct) ? roundTo(winratePct, 1).toFixed(1) : '0.0'}%`;
+}
+
+/** Gain as shown: dollars with sign and 2 decimals ('+$12.50', '-$3.00'). */
+export function formatGain(gainUsd: number): string {
+  return formatSignedUsd(gainUsd);
+}
+
+/** Sort buttons of the leaderboard. */
+export const LEADERBOARD_SORT_KEYS = ['trades', 'winrate', 'gain', 'rr'] as const;
+export type LeaderboardSortKey = (typeof LEADERBOARD_SORT_KEYS)[number];
+
+/** One leaderboard row (SPEC.md section 3). */
+export interface LeaderboardRow {
+  id: string;
+  username: string;
+  isPremium: boolean;
+  /** Closed trades. */
+  totalTrades: number;
+  /** Wins ÷ closed trades, in percent, 1 decimal. */
+  winrate: number;
+  /** Sum of closed trades' P/L, dollars, 2 decimals. */
+  totalGain: number;
+  /** Mean planned R/R of closed trades, 2 decimals. */
+  riskRewardRatio: number;
+}
+
+/** The trade fields a leaderboard row needs. */
+export interface LeaderboardTrade {
+  status: TradeStatus;
+  profitLoss: number | null;
+  riskRewardRatio: number | null;
+}
+
+/**
+ * A trader's row from their trades. Only closed trades count (an open trade has no result):
+ * totalTrades = closed trades; winrate = target hits ÷ closed × 100; totalGain = sum of
+ * profitLoss; riskRewardRatio = mean of the trades' planned R/R where one is recorded. All 0
+ * for a trader with no closed trade.
+ */
+export function leaderboardRowFromTrades(
+  user: Pick<LeaderboardRow, 'id' | 'username' | 'isPremium'>,
+  trades: readonly LeaderboardTrade[],
+): LeaderboardRow {
+  const closed = trades.filter((t) => t.status !== 'OPEN');
+  const wins = closed.filter((t) => t.status === 'TARGET_HIT').length;
+  const gain = closed.reduce(
+    (sum, t) => sum + (Number.isFinite(t.profitLoss) ? (t.profitLoss as number) : 0),
+    0,
+  );
+  const ratios = closed
+    .map((t) => t.riskRewardRatio)
+    .filter((rr): rr is number => typeof rr === 'number' && Number.isFinite(rr) && rr >= 0);
+  const meanRatio = ratios.length ? ratios.reduce((a, b) => a + b, 0) / ratios.length : 0;
+  return {
+    ...user,
+    totalTrades: closed.length,
+    winrate: closed.length ? roundTo((wins / closed.length) * 100, 1) : 0,
+    totalGain: roundTo(gain, 2),
+    riskRewardRatio: roundTo(meanRatio, 2),
+  };
+}
+
+const SORT_FIELD: Readonly<Record<LeaderboardSortKey, keyof LeaderboardRow>> = {
+  trades: 'totalTrades',
+  winrate: 'winrate',
+  gain: 'totalGain',
+  rr: 'riskRewardRatio',
+};
+
+/**
+ * Rows sorted by a sort key, highest first by default; ties by username (A→Z) so the order is
+ * stable. Rank is the position in the result, from 1. Returns a new array.
+ */
+export function sortLeaderboard<T extends LeaderboardRow>(
+  rows: readonly T[],
+  key: LeaderboardSortKey,
+  direction: 'asc' | 'desc' = 'desc',
+): T[] {
+  const field = SORT_FIELD[key];
+  const sign = direction === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const diff = (a[field] as number) - (b[field] as number);
+    if (diff !== 0) return sign * diff;
+    return a.username.localeCompare(b.username, 'en');
+  });
+}

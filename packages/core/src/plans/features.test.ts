@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canAddExchangeKey,
+  effectivePlan,
+  exchangeKeyLimit,
+  hasFeature,
+  liveTradingApiLabel,
+  PREMIUM_FEATURES,
+} from './features.js';
+
+const free = { isPremium: false, plan: null };
+const sub = (plan: 'quick' | 'monthly' | 'quarterly' | 'annual') => ({ isPremium: true, plan });
+
+describe('PREMIUM_FEATURES', () => {
+  it('lists the eight features of SPEC.md section 6', () => {
+    expect(PREMIUM_FEATURES.map((f) => f.label)).toEqual([
+      'Infinite boards',
+      'Analytics',
+      'Chatbox',
+      'Live trading API count',
+      'Board export',
+      'Script case',
+      'Case winrate',
+      'Monthly strategy update',
+    ]);
+  });
+});
+
+describe('effectivePlan / hasFeature', () => {
+  it.each([
+    ['a free user has none', free, null],
+    ['a subscriber has their plan', sub('quarterly'), 'quarterly'],
+    [
+      'admin-granted premium without plan counts as annual',
+      { isPremium: true, plan: null },
+      'annual',
+    ],
+    ['an expired subscriber is free', { isPremium: false, plan: 'annual' as const }, null],
+  ])('%s', (_scenario, access, plan) => {
+    expect(effectivePlan(access)).toBe(plan);
+  });
+
+  it.each([
+    ['free users get no board export', free, 'boardExport', false],
+    ['monthly gets board export', sub('monthly'), 'boardExport', true],
+    ['monthly has no script case', sub('monthly'), 'scriptCase', false],
+    ['quarterly has the script case', sub('quarterly'), 'scriptCase', true],
+    ['quarterly has no case winrate', sub('quarterly'), 'caseWinrate', false],
+    ['annual has the case winrate', sub('annual'), 'caseWinrate', true],
+  ] as const)('%s', (_scenario, access, feature, expected) => {
+    expect(hasFeature(access, feature)).toBe(expected);
+  });
+});
+
+describe('exchange key limits', () => {
+  it.each([
+    ['free', free, 1, 'Live trading APIs: 1'],
+    ['quick (like monthly)', sub('quick'), 2, 'Live trading APIs: 2'],
+    ['monthly', sub('monthly'), 2, 'Live trading APIs: 2'],
+    ['quarterly', sub('quarterly'), 3, 'Live trading APIs: 3'],
+    ['annual', sub('annual'), Number.POSITIVE_INFINITY, 'Live trading APIs: unlimited'],
+  ])('%s', (_scenario, access, limit, label) => {
+    expect(exchangeKeyLimit(access)).toBe(limit);
+    expect(liveTradingApiLabel(access.plan)).toBe(label);
+  });
+
+  it('canAddExchangeKey compares the count with the limit', () => {
+    expect(canAddExchangeKey(free, 0)).toBe(true);
+    expect(canAddExchangeKey(free, 1)).toBe(false);
+    expect(canAddExchangeKey(sub('quarterly'), 2)).toBe(true);
+    expect(canAddExchangeKey(sub('annual'), 1_000)).toBe(true);
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  authMessages as m,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../validation/messages.js';
+
+/** A username: 3-30 characters of letters, digits, dots, dashes and underscores. */
+export const UsernameSchema = z
+  .string({ error: m.usernameRequired })
+  .trim()
+  .min(1, m.usernameRequired)
+  .min(3, m.usernameLength)
+  .max(30, m.usernameLength)
+  .regex(/^[A-Za-z0-9._-]+$/, m.usernameChars);
+
+/** An email address, trimmed and lower-cased (SPEC.md section 5 pattern). */
+export const EmailSchema = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(254, m.emailInvalid)
+  .regex(EMAIL_PATTERN, m.emailInvalid)
+  .transform((s) => s.toLowerCase());
+
+/** A new password: at least 6 characters (SPEC.md section 9). */
+export const NewPasswordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
+
+/** POST /api/users/login. `username` may also be the account's email. */
+export const LoginRequestSchema = z.object({
+  username: z.string({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).max(254),
+  password: z
+    .string({ error: m.passwordRequired })
+    .min(1, m.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+/** POST /api/users/register. */
+export const RegisterRequestSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+/** The register form adds the confirmation, checked on the client only. */
+export const RegisterFormSchema = RegisterRequestSchema.extend({
+  confirmPassword: z.string(),
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: m.passwordsMismatch,
+});
+export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** POST /api/auth/check-email. */
+export const CheckEmailRequestSchema = z.object({ email: EmailSchema });
+export const CheckEmailResponseSchema = z.object({
+  exists: z.boolean(),
+  username: z.string().optional(),
+});
+export type CheckEmailResponse = z.infer<typeof CheckEmailResponseSchema>;
+
+/** POST /api/auth/resend-verification and POST /api/users/reset-password-request. */
+export const EmailOnlyRequestSchema = z.object({ email: EmailSchema });
+export type EmailOnlyRequest = z.infer<typeof EmailOnlyRequestSchema>;
+
+/** Path parameter of /api/auth/verify-email/:token and /api/users/reset-password/:token. */
+export const TokenParamsSchema = z.object({
+  token: z.string().trim().min(16, 'Invalid or expired link').max(200, 'Invalid or expired link'),
+});
+
+/** POST /api/users/reset-password/:token. */
+export const ResetPasswordRequestSchema = z.object({ password: NewPasswordSchema });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/** The reset form adds the confirmation, checked on the client only. */
+export const ResetPasswordFormSchema = z
+  .object({ password: NewPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: m.passwordsMismatch,
+  });
+
+/** Contact modal (SPEC.md: it only logs, makes no call). */
+export const ContactFormSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name').max(100),
+  email: EmailSchema,
+  message: z.string().trim().min(1, 'Please enter a message').max(5000),
+});
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+/** A plain `{ message }` answer (verification, resend, reset). */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Error codes of DESIGN.md section 3. */
+export const ErrorCodeSchema = z.enum([
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'PREMIUM_REQUIRED',
+  'ADMIN_REQUIRED',
+  'SESSION_ENDED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'USERNAME_TAKEN',
+  'STALE_VERSION',
+  'INVALID_TOKEN',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'EXCHANGE_ERROR',
+  'EXCHANGE_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * Every error answer: `{ error: { code, message, field? } }`. `message` is the text a person
+ * reads; `field` names the input at fault for 400s.
+ */
+export const ApiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { orderMessages as m } from '../exchange/messages.js';
+import { validateOrder } from '../exchange/orders.js';
+import { normalizeOrderSymbol, priceSymbol } from '../exchange/symbols.js';
+import { booleanField } from './common.js';
+
+const looseText = (message: string) =>
+  z.string({ error: message }).max(40, message).nullable().optional();
+const looseAmount = (message: string) =>
+  z
+    .union([z.number(), z.string().max(40)], { error: message })
+    .nullable()
+    .optional();
+
+/**
+ * POST /api/exchange/order {symbol, side, size, price, orderType, reduceOnly} (SPEC.md
+ * section 7), checked with validateOrder: the parsed value is the normalized order
+ * ('BTC' → 'BTC-USD', orderType 'limit' when absent, reduceOnly false when absent).
+ */
+export const OrderRequestSchema = z
+  .object({
+    symbol: looseText(m.symbolInvalid),
+    side: looseText(m.sideInvalid),
+    size: looseAmount(m.sizeNotNumber),
+    price: looseAmount(m.priceNotNumber),
+    orderType: looseText(m.orderTypeInvalid),
+    reduceOnly: booleanField('Reduce only').nullable().optional(),
+  })
+  .transform((input, ctx) => {
+    const result = validateOrder(input);
+    if (result.ok) return result.value;
+    ctx.addIssue({
+      code: 'custom',
+      message: result.message,
+      path: result.field ? [result.field] : [],
+    });
+    return z.NEVER;
+  });
+export type OrderRequest = z.input<typeof OrderRequestSchema>;
+export type ValidOrderRequest = z.output<typeof OrderRequestSchema>;
+
+/** A symbol path parameter (orderbook, ticker, ohlcv, trades): 'Symbol is required'. */
+export const SymbolParamsSchema = z.object({
+  symbol: z
+    .string({ error: m.symbolRequired })
+    .trim()
+    .min(1, m.symbolRequired)
+    .max(40, m.symbolInvalid),
+});
+export type SymbolParams = z.infer<typeof SymbolParamsSchema>;
+
+/** GET /api/exchange/price/:symbol: the symbol reduced to base + '-USD' ('BTC/USD' → 'BTC-USD'). */
+export const PriceParamsSchema = SymbolParamsSchema.transform((params, ctx) => {
+  const symbol = priceSymbol(params.symbol);
+  if (symbol) return { symbol };
+  ctx.addIssue({ code: 'custom', message: m.symbolInvalid, path: ['symbol'] });
+  return z.NEVER;
+});
+
+/** POST /api/exchange/leverage {leverage, symbol}: whole leverage 1..100, symbol normalized. */
+export const LeverageRequestSchema = z.object({
+  leverage: z
+    .number({ error: m.leverageRange })
+    .int(m.leverageRange)
+    .min(1, m.leverageRange)
+    .max(100, m.leverageRange),
+  symbol: z
+    .string({ error: m.symbolRequired })
+    .trim()
+    .min(1, m.symbolRequired)
+    .max(40, m.symbolInvalid)
+    .transform((symbol, ctx) => {
+      const normalized = normalizeOrderSymbol(symbol);
+      if (normalized) return normalized;
+      ctx.addIssue({ code: 'custom', message: m.symbolInvalid });
+      return z.NEVER;
+    }),
+});
+export type LeverageRequest = z.infer<typeof LeverageRequestSchema>;
+
+/** `:id` of DELETE /api/exchange/order/:id: the exchange's order id, a whole number > 0. */
+export const CancelOrderParamsSchema = z.object({
+  id: z.coerce.number({ error: m.cancelRequired }).int(m.cancelNotNumbers).min(1, m.cancelRequired),
+});
+
+/** Query of DELETE /api/exchange/order/:id: the asset id, or a symbol the server resolves. */
+export const CancelOrderQuerySchema = z
+  .object({
+    assetId: z.coerce
+      .number({ error: m.cancelNotNumbers })
+      .int(m.cancelNotNumbers)
+      .min(0, m.cancelNotNumbers)
+      .optional(),
+    symbol: z.string().trim().min(1, m.cancelRequired).max(40, m.symbolInvalid).optional(),
+  })
+  .refine((q) => q.assetId !== undefined || q.symbol !== undefined, { message: m.cancelRequired });
+export type CancelOrderQuery = z.infer<typeof CancelOrderQuerySchema>;
+
+/** A whole-number query value with bounds and a default (query values arrive as text). */
+function limitQuery(fallback: number, max: number) {
+  const message = `Limit must be a whole number from 1 to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(max, message)
+    .default(fallback);
+}
+
+const sinceQuery = z.coerce
+  .number({ error: 'Since must be a time in epoch milliseconds' })
+  .int('Since must be a time in epoch milliseconds')
+  .min(0, 'Since must be a time in epoch milliseconds')
+  .optional();
+
+/** Candle intervals Hyperliquid serves. */
+export const TIMEFRAMES = [
+  '1m',
+  '3m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '2h',
+  '4h',
+  '8h',
+  '12h',
+  '1d',
+  '3d',
+  '1w',
+  '1M',
+] as const;
+
+/** GET /api/exchange/orderbook/:symbol?limit= (default 20). */
+export const OrderbookQuerySchema = z.object({ limit: limitQuery(20, 100) });
+/** GET /api/exchange/ohlcv/:symbol?timeframe=&limit= (defaults 1h and 100 candles). */
+export const OhlcvQuerySchema = z.object({
+  timeframe: z
+    .enum(TIMEFRAMES, { error: `Timeframe must be one of ${TIMEFRAMES.join(', ')}` })
+    .default('1h'),
+  limit: limitQuery(100, 5000),
+  since: sinceQuery,
+});
+/** GET /api/exchange/trades/:symbol?limit= (default 50). */
+export const PublicTradesQuerySchema = z.object({ limit: limitQuery(50, 1000) });
+/** GET /api/exchange/myTrades and /orders/history ?symbol&limit&since (limit default 50). */
+export const HistoryQuerySchema = z.object({
+  symbol: z.string().trim().min(1).max(40, m.symbolInvalid).optional(),
+  limit: limitQuery(50, 2000),
+  since: sinceQuery,
+});
+export type OrderbookQuery = z.infer<typeof OrderbookQuerySchema>;
+export type OhlcvQuery = z.infer<typeof OhlcvQuerySchema>;
+export type PublicTradesQuery = z.infer<typeof PublicTradesQuerySchema>;
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;

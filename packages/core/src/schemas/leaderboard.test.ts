@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LeaderboardQuerySchema, LeaderboardResponseSchema } from './leaderboard.js';
+
+describe('leaderboard schemas', () => {
+  it('sorts by gain, highest first, by default', () => {
+    expect(LeaderboardQuerySchema.parse({})).toEqual({ sort: 'gain', direction: 'desc' });
+  });
+
+  it('refuses an unknown sort', () => {
+    expect(LeaderboardQuerySchema.safeParse({ sort: 'name' }).error?.issues[0]?.message).toBe(
+      'Sort must be trades, winrate, gain or rr',
+    );
+  });
+
+  it('describes the rows', () => {
+    const row = {
+      id: 'u1',
+      username: 'ann',
+      isPremium: false,
+      totalTrades: 3,
+      winrate: 66.7,
+      totalGain: -3,
+      riskRewardRatio: 2,
+    };
+    expect(LeaderboardResponseSchema.parse([row])).toEqual([row]);
+    expect(LeaderboardResponseSchema.safeParse([{ ...row, winrate: 120 }]).success).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LEADERBOARD_SORT_KEYS } from '../leaderboard/leaderboard.js';
+
+/** A leaderboard row (SPEC.md section 3): winrate in percent, gain in dollars. */
+export const LeaderboardUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  isPremium: z.boolean(),
+  totalTrades: z.number().int().min(0),
+  winrate: z.number().min(0).max(100),
+  totalGain: z.number(),
+  riskRewardRatio: z.number().min(0),
+});
+export type LeaderboardUser = z.infer<typeof LeaderboardUserSchema>;
+
+/** GET /api/leaderboard: an array of rows (SPEC.md section 7). */
+export const LeaderboardResponseSchema = z.array(LeaderboardUserSchema);
+export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
+
+/** trades | winrate | gain | rr. */
+export const LeaderboardSortKeySchema = z.enum(LEADERBOARD_SORT_KEYS, {
+  error: 'Sort must be trades, winrate, gain or rr',
+});
+
+/** Optional query of GET /api/leaderboard: sort key (gain) and direction (desc). */
+export const LeaderboardQuerySchema = z.object({
+  sort: LeaderboardSortKeySchema.default('gain'),
+  direction: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('desc'),
+});
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRiskState } from '../risk/risk-state.js';
+import {
+  CreateTradeRequestSchema,
+  LocalTradeSchema,
+  TradeListResponseSchema,
+  TradeStatusRequestSchema,
+  TradeWithStatsResponseSchema,
+  UpdateTradeRequestSchema,
+} from './trades.js';
+
+const long = { isLong: true, entryPrice: 100, stopLoss: 90, takeProfit: 120 };
+
+describe('CreateTradeRequestSchema', () => {
+  it('saves a new trade as OPEN with the default pair and empty notes', () => {
+    expect(CreateTradeRequestSchema.parse(long)).toEqual({
+      ...long,
+      pair: 'BTCUSDT',
+      notes: '',
+      status: 'OPEN',
+    });
+  });
+
+  it('upper-cases the pair and keeps score and R/R', () => {
+    expect(
+      CreateTradeRequestSchema.parse({ ...long, pair: ' ethusdt ', score: 12, riskRewardRatio: 2 }),
+    ).toMatchObject({ pair: 'ETHUSDT', score: 12, riskRewardRatio: 2 });
+  });
+
+  it.each([
+    [
+      'a long with entry below the stoploss',
+      { ...long, stopLoss: 110 },
+      'entryPrice',
+      'For a long trade the entry must be above the stoploss',
+    ],
+    [
+      'a long with the target below the entry',
+      { ...long, takeProfit: 95 },
+      'takeProfit',
+      'For a long trade the target must be above the entry',
+    ],
+    [
+      'a short with the target above the entry',
+      { isLong: false, entryPrice: 100, stopLoss: 110, takeProfit: 105 },
+      'takeProfit',
+      'For a short trade the target must be below the entry',
+    ],
+    [
+      'a missing entry',
+      { isLong: true, stopLoss: 90, takeProfit: 120 },
+      'entryPrice',
+      'Entry is required',
+    ],
+    ['a text price', { ...long, stopLoss: 'ninety' }, 'stopLoss', 'Stoploss must be a number'],
+    [
+      'a closed status',
+      { ...long, status: 'TARGET_HIT' },
+      'status',
+      'A new trade is saved as OPEN',
+    ],
+    [
+      'a pair with spaces',
+      { ...long, pair: 'BTC USDT' },
+      'pair',
+      'Pair may contain only letters, digits and / : . _ -',
+    ],
+    [
+      'notes too long',
+      { ...long, notes: 'n'.repeat(2001) },
+      'notes',
+      'Notes must be at most 2000 characters',
+    ],
+  ])('refuses %s', (_scenario, input, path, message) => {
+    const issue = CreateTradeRequestSchema.safeParse(input).error?.issues[0];
+    expect([issue?.path.join('.'), issue?.message]).toEqual([path, message]);
+  });
+});
+
+describe('update and status', () => {
+  it('update keeps prices and drops status and P/L', () => {
+    const parsed = UpdateTradeRequestSchema.parse({
+      ...long,
+      status: 'TARGET_HIT',
+      profitLoss: 5,
+      notes: 'x',
+    });
+    expect(parsed).toEqual({ ...long, pair: 'BTCUSDT', notes: 'x' });
+  });
+
+  it.each([
+    [{ status: 'TARGET_HIT', profitLoss: 20 }, true],
+    [{ status: 'STOPLOSS_HIT' }, true],
+    [{ status: 'OPEN', profitLoss: 0 }, false],
+    [{ status: 'TARGET_HIT', profitLoss: 'lots' }, false],
+  ])('status body %j → %s', (input, ok) => {
+    expect(TradeStatusRequestSchema.safeParse(input).success).toBe(ok);
+  });
+
+  it('describes the trade-and-stats answer', () => {
+    const trade = {
+      id: 't1',
+      pair: 'BTCUSDT',
+      ...long,
+      riskRewardRatio: 2,
+      notes: '',
+      status: 'TARGET_HIT',
+      date: '2025-03-10T12:00:00.000Z',
+      createdAt: '2025-03-10T12:00:00.000Z',
+      profitLoss: 20,
+      score: null,
+    };
+    expect(
+      TradeWithStatsResponseSchema.safeParse({ trade, stats: defaultRiskState(0) }).success,
+    ).toBe(true);
+    expect(TradeListResponseSchema.parse([trade])).toEqual([trade]);
+    expect(TradeListResponseSchema.safeParse([{ ...trade, status: 'WIN' }]).success).toBe(false);
+  });
+
+  it('reads a trade stored in the browser', () => {
+    const local = {
+      id: 1,
+      timestamp: 1,
+      type: 'LONG',
+      entry: '100',
+      stoploss: '90',
+      target: '120',
+      status: 'OPEN',
+      isLong: true,
+    };
+    expect(LocalTradeSchema.parse(local)).toMatchObject({
+      pair: 'BTCUSDT',
+      type: 'LONG',
+      entry: '100',
+    });
+  });
+});

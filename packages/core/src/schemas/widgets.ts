@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { WIDGET_TYPES } from '../widgets/catalogue.js';
+import { booleanField, intField, textField } from './common.js';
+
+/** A widget type. */
+export const WidgetTypeSchema = z.enum(WIDGET_TYPES, {
+  error: `Widget type must be one of ${WIDGET_TYPES.join(', ')}`,
+});
+
+const PropValueSchema = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
+  error: 'Widget props must be text, numbers, true/false or null',
+});
+
+/** Widget props such as the chart's symbol and exchange: at most 20 simple values. */
+export const WidgetPropsSchema = z
+  .record(z.string().max(50, 'Widget prop names must be at most 50 characters'), PropValueSchema)
+  .refine((props) => Object.keys(props).length <= 20, { message: 'A widget has at most 20 props' });
+
+/** One widget of the dashboard layout (SPEC.md section 3), in grid units. */
+export const WidgetLayoutItemSchema = z.object({
+  i: z
+    .string({ error: 'Widget id is required' })
+    .trim()
+    .min(1, 'Widget id is required')
+    .max(50, 'Widget id must be at most 50 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Widget id may contain only letters, digits, - and _'),
+  x: intField('Widget x', 0, 11),
+  y: intField('Widget y', 0, 10_000),
+  w: intField('Widget width', 1, 12),
+  h: intField('Widget height', 1, 100),
+  minW: intField('Widget minimum width', 1, 12).optional(),
+  minH: intField('Widget minimum height', 1, 100).optional(),
+  maxW: intField('Widget maximum width', 1, 12).optional(),
+  maxH: intField('Widget maximum height', 1, 100).optional(),
+  title: textField('Widget title', 100).optional(),
+  workflowNumber: intField('Workflow number', 1, 10).nullable().optional(),
+  props: WidgetPropsSchema.optional(),
+  widgetType: WidgetTypeSchema.optional(),
+  moved: booleanField('Moved').optional(),
+  static: booleanField('Static').optional(),
+  isDraggable: booleanField('Draggable').optional(),
+  isResizable: booleanField('Resizable').optional(),
+  /** Whether the widget shows board navigation (bingo); SPEC.md lists the field only. */
+  navigation: z
+    .union([z.boolean(), z.string().max(100)])
+    .nullable()
+    .optional(),
+});
+export type WidgetLayoutItem = z.infer<typeof WidgetLayoutItemSchema>;
+
+/** A whole layout: at most 50 widgets with distinct ids. */
+export const WidgetLayoutSchema = z
+  .array(WidgetLayoutItemSchema, { error: 'Layout must be a list of widgets' })
+  .max(50, 'A layout has at most 50 widgets')
+  .refine((items) => new Set(items.map((item) => item.i)).size === items.length, {
+    message: 'Widget ids must be unique',
+  });
+
+/** PUT /api/users/widget-layout body and GET answer. */
+export const WidgetLayoutRequestSchema = z.object({ layout: WidgetLayoutSchema });
+export type WidgetLayoutRequest = z.infer<typeof WidgetLayoutRequestSchema>;
+export const WidgetLayoutResponseSchema = WidgetLayoutRequestSchema;
+export type WidgetLayoutResponse = WidgetLayoutRequest;

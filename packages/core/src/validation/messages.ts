@@ -1,0 +1,28 @@
+/**
+ * User-facing validation messages of SPEC.md section 5, word for word. Client and server show
+ * the same text because both validate with the schemas built from these.
+ */
+export const authMessages = {
+  usernameRequired: 'Username is required',
+  usernameLength: 'Username must be 3 to 30 characters long',
+  usernameChars: 'Username may contain only letters, numbers, dots, dashes and underscores',
+  passwordRequired: 'Password is required',
+  emailRequired: 'Please enter your email',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'This email is already registered',
+  usernameTaken: 'This username is already taken',
+  emailCheckFailed: 'Error checking email availability',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  passwordsMismatch: 'Passwords do not match',
+  invalidResetToken: 'Invalid reset token',
+  invalidVerificationLink: 'Invalid verification link.',
+} as const;
+
+/** Minimum password length (SPEC.md section 9). */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Upper bound so a hash request cannot be used to burn CPU. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** SPEC.md section 5: text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
