@@ -8,11 +8,21 @@ import tseslint from 'typescript-eslint';
  * Import boundaries (STYLE.md): core is pure; web never reaches into server code; the design
  * system never imports features; a feature uses another only through its index.ts.
  */
-const noAppImports = { group: ['**/apps/**', '@tb/server', '@tb/web'], message: 'Nothing imports from apps/.' };
+const noAppImports = {
+  group: ['**/apps/**', '@tb/server', '@tb/web'],
+  message: 'Nothing imports from apps/.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/drizzle/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -20,8 +30,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Named exports only.' },
+      ],
     },
   },
   {
@@ -36,8 +52,14 @@ export default tseslint.config(
         {
           patterns: [
             noAppImports,
-            { group: ['node:*', 'fs', 'path', 'http', 'crypto'], message: 'packages/core is pure: no I/O.' },
-            { group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*'], message: 'packages/core has no framework imports.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'crypto'],
+              message: 'packages/core is pure: no I/O.',
+            },
+            {
+              group: ['react', 'react-*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'packages/core has no framework imports.',
+            },
           ],
         },
       ],
@@ -45,7 +67,16 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '@tb/web'], message: 'The server never imports web code.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '@tb/web'], message: 'The server never imports web code.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -57,9 +88,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '@tb/server', 'node:*'], message: 'Web never imports server or Node code.' },
+            {
+              group: ['**/server/**', '@tb/server', 'node:*'],
+              message: 'Web never imports server or Node code.',
+            },
             { group: ['../../*'], message: 'Import across folders with the @/ alias.' },
-            { group: ['@/features/*/*'], message: 'Use another feature only through its index.ts.' },
+            {
+              group: ['@/features/*/*'],
+              message: 'Use another feature only through its index.ts.',
+            },
           ],
         },
       ],
@@ -70,7 +107,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'The design system never imports features.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'The design system never imports features.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -10,7 +10,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', root: 'packages/core', environment: 'node', include: ['src/**/*.test.ts'] },
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
       },
       {
         extends: true,

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
 
-const banner = (page: Page, text: string) =>
-  page.getByRole('alert').filter({ hasText: text });
+const banner = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 test.describe('route guards', () => {
   for (const path of ['/profile', '/analytics', '/exchange-connect', '/hyperliquid-test']) {
