@@ -84,10 +84,14 @@ export function registerNotFoundHandler(
 ) {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
+    // A missing file (an old hashed chunk, say) is a 404, not the page: a browser must not run
+    // HTML as a script. Client routes have no file extension.
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !path.startsWith('/api/') &&
-      path !== '/api';
+      path !== '/api' &&
+      !path.startsWith('/assets/') &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (sendPage && isPage) return sendPage(reply);
     return reply
       .status(404)

@@ -46,6 +46,15 @@ describe('serving the built web app', () => {
     },
   );
 
+  it.each(['/assets/index-old999.js', '/missing.css'])(
+    'answers a missing file %s with 404',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).not.toContain('text/html');
+    },
+  );
+
   it('answers unknown API paths with a JSON 404, not the page', async () => {
     const res = await app.inject('/api/nothing');
     expect(res.statusCode).toBe(404);

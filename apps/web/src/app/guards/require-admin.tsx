@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet } from 'react-router';
+import { Spinner } from '@/components';
+import { meQueryOptions } from '@/features/auth';
+import { isApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/use-session';
+import { guardMessages, homeWithError } from './guard-messages';
+
+/** /admin: a stored sign-in whose user the server confirms as an administrator. */
+export function RequireAdmin() {
+  const session = useSession();
+  const me = useQuery({ ...meQueryOptions(), enabled: session !== null });
+
+  if (!session) return <Navigate to={homeWithError(guardMessages.adminSignInRequired)} replace />;
+  if (me.isError) {
+    const message =
+      isApiError(me.error) && me.error.status === 401
+        ? guardMessages.adminSignInRequired
+        : guardMessages.authError;
+    return <Navigate to={homeWithError(message)} replace />;
+  }
+  if (me.isPending) {
+    return (
+      <div className="route-status">
+        <Spinner label="Checking access..." />
+      </div>
+    );
+  }
+  if (!me.data.isAdmin) return <Navigate to={homeWithError(guardMessages.notAdmin)} replace />;
+  return <Outlet />;
+}

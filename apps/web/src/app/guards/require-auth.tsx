@@ -1,0 +1,10 @@
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '@/lib/use-session';
+import { guardMessages, homeWithError } from './guard-messages';
+
+/** Routes that need a stored sign-in; without one the user lands Home with a message. */
+export function RequireAuth() {
+  const session = useSession();
+  if (!session) return <Navigate to={homeWithError(guardMessages.signInRequired)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, stubFetch } from '@/test/fetch-mock';
+import { publicUser, renderApp, signIn } from '@/test/render-app';
+
+const banner = () => within(screen.getByRole('banner'));
+
+describe('top bar', () => {
+  it('signed out: brand, links, Contact, About, Widgets and Login', () => {
+    renderApp('/');
+    expect(banner().getByRole('link', { name: 'Trading Bingo' })).toHaveAttribute('href', '/');
+    for (const [name, href] of [
+      ['Bingo', '/bingo'],
+      ['Leaderboard', '/leaderboard'],
+      ['Shop', '/shop'],
+      ['About', '/about'],
+      ['Widget Toolbox', '/widget-toolbox'],
+    ]) {
+      expect(banner().getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(banner().getByRole('button', { name: 'Contact' })).toBeInTheDocument();
+    expect(banner().getByRole('button', { name: /widgets/i })).toHaveAttribute(
+      'aria-haspopup',
+      'menu',
+    );
+    expect(banner().getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(banner().queryByText(/hyperliquid/i)).not.toBeInTheDocument();
+  });
+
+  it('signed in: a menu named by the username with Profile, Analytics and Logout', async () => {
+    signIn('ada');
+    stubFetch(() => ({ status: 200, body: publicUser({ username: 'ada' }) }));
+    const { user } = renderApp('/');
+    expect(banner().queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    await user.click(banner().getByRole('button', { name: 'ada' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Analytics' })).toHaveAttribute(
+      'href',
+      '/analytics',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('Logout tells the server, clears the session but keeps lastSession, and goes Home', async () => {
+    signIn('ada');
+    localStorage.setItem('bingoState', '{"v":1}');
+    localStorage.setItem(
+      'lastSession',
+      JSON.stringify({ username: 'ada', loginTime: '2026-01-01T00:00:00.000Z', logoutTime: null }),
+    );
+    const fetch = stubFetch(() => ({ status: 204 }));
+    const { user } = renderApp('/profile');
+    await user.click(banner().getByRole('button', { name: 'ada' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await banner().findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    // From a guarded page too: Home, not the guard's "Please log in" redirect.
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls(fetch)).toContain('POST /api/users/logout');
+    const logoutCall = fetch.mock.calls.find(([url]) => url === '/api/users/logout')!;
+    expect(new Headers(logoutCall[1]?.headers).get('Authorization')).toBe('Bearer test-token');
+    for (const key of ['token', 'username', 'tokenExpires', 'lastLogin', 'bingoState']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(JSON.parse(localStorage.getItem('lastSession')!)).toMatchObject({
+      username: 'ada',
+      logoutTime: expect.any(String),
+    });
+  });
+
+  it('the hamburger reports and toggles its state', async () => {
+    const { user } = renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'primary-nav');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById('primary-nav')).toHaveClass('is-open');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', {
+        name: 'Leaderboard',
+      }),
+    );
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the stored exchange as a badge', () => {
+    localStorage.setItem('currentExchange', 'hyperliquid');
+    renderApp('/');
+    expect(banner().getByText('hyperliquid')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+export { MenuButton } from './menu-button';
+export type { MenuButtonProps, MenuItem } from './menu-types';

@@ -1,0 +1,9 @@
+export { NotificationRegion } from './notification-region';
+export {
+  NOTIFICATION_MS,
+  dismissNotification,
+  notify,
+  resetNotifications,
+  type Notification,
+  type NotificationTone,
+} from './notification-store';

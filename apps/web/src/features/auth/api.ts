@@ -1,0 +1,94 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type {
+  CheckEmailResponse,
+  EmailOnlyRequest,
+  LoginRequest,
+  MessageResponse,
+  PublicUser,
+  RegisterRequest,
+  SessionResponse,
+} from '@tb/core';
+import { apiRequest } from '@/lib/api-client';
+import { clearSession, saveSession } from '@/lib/session';
+
+export const authKeys = {
+  me: ['users', 'me'] as const,
+};
+
+/** GET /api/users/me: the signed-in user. */
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me,
+    queryFn: ({ signal }) => apiRequest<PublicUser>('/users/me', { signal }),
+    staleTime: 60_000,
+  });
+
+function storeSession(res: SessionResponse): SessionResponse {
+  saveSession(
+    { token: res.token, username: res.user.username, expiresAt: res.expiresAt },
+    new Date(),
+  );
+  return res;
+}
+
+/** POST /api/users/login; stores the session, or clears any stale one on failure. */
+export const loginMutationOptions = () =>
+  mutationOptions({
+    mutationFn: async (body: LoginRequest) => {
+      try {
+        const res = await apiRequest<SessionResponse>('/users/login', {
+          method: 'POST',
+          body,
+          token: null,
+        });
+        return storeSession(res);
+      } catch (error) {
+        clearSession(new Date());
+        throw error;
+      }
+    },
+  });
+
+/** POST /api/auth/check-email. */
+export function checkEmail(body: EmailOnlyRequest): Promise<CheckEmailResponse> {
+  return apiRequest<CheckEmailResponse>('/auth/check-email', { method: 'POST', body, token: null });
+}
+
+/** POST /api/users/register; stores the new session (the server signs the user in). */
+export async function register(body: RegisterRequest): Promise<SessionResponse> {
+  const res = await apiRequest<SessionResponse>('/users/register', {
+    method: 'POST',
+    body,
+    token: null,
+  });
+  return storeSession(res);
+}
+
+/** POST /api/users/reset-password-request. */
+export const passwordResetRequestMutationOptions = () =>
+  mutationOptions({
+    mutationFn: (body: EmailOnlyRequest) =>
+      apiRequest<MessageResponse>('/users/reset-password-request', {
+        method: 'POST',
+        body,
+        token: null,
+      }),
+  });
+
+/** POST /api/auth/resend-verification. */
+export const resendVerificationMutationOptions = () =>
+  mutationOptions({
+    mutationFn: (body: EmailOnlyRequest) =>
+      apiRequest<MessageResponse>('/auth/resend-verification', { method: 'POST', body }),
+  });
+
+/** SPEC.md section 8 texts of the resend action. */
+export const resendMessages = {
+  sent: 'A new verification email has been sent. Please check your inbox.',
+  failed: 'Failed to resend verification email. Please try again later.',
+} as const;
+
+/** POST /api/users/logout with the token about to be cleared. */
+export function logoutRequest(token: string): Promise<void> {
+  return apiRequest<void>('/users/logout', { method: 'POST', token });
+}

@@ -1,0 +1,31 @@
+import { MenuButton, type MenuItem } from '@/components';
+import { useLogout } from '../hooks/use-logout';
+import './user-menu.css';
+
+/** The signed-in user's menu; its button is named by the username alone. */
+export function UserMenu({ username }: { username: string }) {
+  const logout = useLogout();
+  const items: MenuItem[] = [
+    { kind: 'link', label: 'Profile', to: '/profile' },
+    { kind: 'link', label: 'Analytics', to: '/analytics' },
+    { kind: 'separator', id: 'account-end' },
+    { kind: 'action', label: 'Logout', onSelect: logout, tone: 'danger' },
+  ];
+  return (
+    <MenuButton
+      triggerClassName="menu-trigger"
+      items={items}
+      label={
+        <>
+          <span className="menu-trigger__avatar" aria-hidden="true">
+            {username.slice(0, 1).toUpperCase()}
+          </span>
+          {username}
+          <span className="menu-trigger__caret" aria-hidden="true">
+            ▾
+          </span>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { BingoPage } from './components/bingo-page';

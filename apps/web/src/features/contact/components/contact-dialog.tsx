@@ -1,0 +1,16 @@
+import { Dialog } from '@/components/dialog';
+import { ContactForm } from './contact-form';
+
+export interface ContactDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Contact Us (SPEC.md section 2): validates and confirms; it sends nothing anywhere. */
+export function ContactDialogImpl({ open, onOpenChange }: ContactDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Contact Us" size="md">
+      <ContactForm onClose={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { ExchangeConnectPage } from './components/exchange-connect-page';

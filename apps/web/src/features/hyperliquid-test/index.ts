@@ -1,0 +1,1 @@
+export { HyperliquidTestPage } from './components/hyperliquid-test-page';

@@ -1,0 +1,1 @@
+export { RESET_REDIRECT_MS, ResetPasswordPage } from './components/reset-password-page';

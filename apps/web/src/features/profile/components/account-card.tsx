@@ -1,0 +1,49 @@
+import { useMutation } from '@tanstack/react-query';
+import type { PublicUser } from '@tb/core';
+import { Badge, Button, Card } from '@/components';
+import { resendMessages, resendVerificationMutationOptions } from '@/features/auth';
+
+function roleBadge(user: PublicUser) {
+  if (user.isAdmin) return <Badge tone="accent">Admin User</Badge>;
+  if (user.isPaidUser) return <Badge tone="long">Premium User</Badge>;
+  return <Badge>Normal User</Badge>;
+}
+
+export function AccountCard({ user }: { user: PublicUser }) {
+  const resend = useMutation({
+    ...resendVerificationMutationOptions(),
+    meta: { successMessage: resendMessages.sent, errorMessage: resendMessages.failed },
+  });
+
+  return (
+    <Card as="section" className="profile-card">
+      <h2 className="profile-card__title">Account</h2>
+      <div className="row">
+        {roleBadge(user)}
+        {user.isEmailVerified ? (
+          <Badge tone="long">Email Verified</Badge>
+        ) : (
+          <Badge tone="short">Email not verified</Badge>
+        )}
+      </div>
+      <dl className="profile-facts">
+        <dt>Username</dt>
+        <dd>{user.username}</dd>
+        <dt>Email</dt>
+        <dd>{user.email}</dd>
+      </dl>
+      {user.isEmailVerified ? null : (
+        <div>
+          <Button
+            variant="secondary"
+            busy={resend.isPending}
+            disabled={resend.isSuccess}
+            onClick={() => resend.mutate({ email: user.email })}
+          >
+            {resend.isPending ? 'Sending...' : 'Resend verification email'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { WidgetToolboxPage } from './components/widget-toolbox-page';

@@ -1,0 +1,83 @@
+import { ApiError, parseErrorBody } from './api-error';
+import { readSession } from './session';
+
+export const API_BASE = '/api';
+/** SPEC.md section 9: request time-out 10 s. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Overrides the stored token (e.g. logout sends the token it is about to clear). */
+  token?: string | null;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/**
+ * The one way the web app talks to the server: JSON in and out under `/api`, the bearer token
+ * when one is stored, a 10 s time-out, and an `ApiError` for every failure.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const token = options.token === undefined ? readSession()?.token : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    if (timedOut) {
+      throw new ApiError({ status: 0, code: 'TIMEOUT', message: 'The request timed out' });
+    }
+    if (signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error' });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+  return readResponse<T>(response);
+}
+
+async function readResponse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      if (response.ok) {
+        throw new ApiError({
+          status: response.status,
+          code: 'BAD_RESPONSE',
+          message: 'Invalid response format',
+        });
+      }
+    }
+  }
+  if (response.ok) return data as T;
+  const parsed = parseErrorBody(data);
+  if (parsed) throw new ApiError({ status: response.status, ...parsed, fromServer: true });
+  throw new ApiError({
+    status: response.status,
+    code: 'HTTP_ERROR',
+    message: `Request failed with status ${response.status}`,
+  });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearSession,
+  readLastSession,
+  readSession,
+  saveSession,
+  sessionLooksValid,
+} from './session';
+
+const login = new Date('2026-03-01T10:00:00.000Z');
+const expiresAt = '2026-03-02T10:00:00.000Z';
+
+describe('session storage', () => {
+  it('stores token, username, expiry, last login and an open lastSession', () => {
+    saveSession({ token: 't', username: 'ada', expiresAt }, login);
+    expect(readSession()).toEqual({ token: 't', username: 'ada', tokenExpires: expiresAt });
+    expect(localStorage.getItem('lastLogin')).toBe(login.toISOString());
+    expect(readLastSession()).toEqual({
+      username: 'ada',
+      loginTime: login.toISOString(),
+      logoutTime: null,
+    });
+  });
+
+  it('clearing removes the sign-in and bingo state but keeps lastSession with its end', () => {
+    saveSession({ token: 't', username: 'ada', expiresAt }, login);
+    localStorage.setItem('bingoState', '{}');
+    localStorage.setItem('trades', '[]');
+    const logout = new Date('2026-03-01T12:00:00.000Z');
+    clearSession(logout);
+    for (const key of ['token', 'username', 'tokenExpires', 'lastLogin', 'bingoState']) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(localStorage.getItem('trades')).toBe('[]');
+    expect(readLastSession()?.logoutTime).toBe(logout.toISOString());
+    expect(readSession()).toBeNull();
+  });
+
+  it('a session looks valid only with a token whose expiry is still ahead', () => {
+    const session = { token: 't', username: 'ada', tokenExpires: expiresAt };
+    expect(sessionLooksValid(session, login)).toBe(true);
+    expect(sessionLooksValid(session, new Date(expiresAt))).toBe(false);
+    expect(sessionLooksValid({ ...session, tokenExpires: 'garbage' }, login)).toBe(false);
+    expect(sessionLooksValid(null, login)).toBe(false);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The browser's copy of the sign-in (SPEC.md section 3 keys). Everything that reads or writes
+ * these localStorage keys goes through here, so React can subscribe to changes.
+ */
+export const storageKeys = {
+  token: 'token',
+  username: 'username',
+  tokenExpires: 'tokenExpires',
+  lastLogin: 'lastLogin',
+  lastSession: 'lastSession',
+  bingoState: 'bingoState',
+  currentExchange: 'currentExchange',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  username: string;
+  /** ISO time after which the stored token is not used. */
+  tokenExpires: string | null;
+}
+
+export interface LastSession {
+  username: string;
+  loginTime: string;
+  logoutTime: string | null;
+}
+
+const listeners = new Set<() => void>();
+let cached: { key: string; value: StoredSession | null } | undefined;
+
+function emit() {
+  cached = undefined;
+  for (const listener of listeners) listener();
+}
+
+/** Subscribe to session changes in this tab and in others (storage event). */
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values(storageKeys).includes(event.key as never)) emit();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The stored session, or null; the same object until it changes (for useSyncExternalStore). */
+export function readSession(): StoredSession | null {
+  const token = localStorage.getItem(storageKeys.token);
+  const username = localStorage.getItem(storageKeys.username) ?? '';
+  const tokenExpires = localStorage.getItem(storageKeys.tokenExpires);
+  const key = `${token}|${username}|${tokenExpires}`;
+  if (cached?.key === key) return cached.value;
+  const value = token ? { token, username, tokenExpires } : null;
+  cached = { key, value };
+  return value;
+}
+
+/** True when a token is stored and its local expiry (if any) lies after `now`. */
+export function sessionLooksValid(session: StoredSession | null, now: Date): boolean {
+  if (!session) return false;
+  if (!session.tokenExpires) return true;
+  const expires = Date.parse(session.tokenExpires);
+  return Number.isFinite(expires) && expires > now.getTime();
+}
+
+/** Stores a fresh sign-in: token, username, expiry, last login and the open lastSession. */
+export function saveSession(
+  input: { token: string; username: string; expiresAt: string },
+  now: Date,
+): void {
+  const loginTime = now.toISOString();
+  localStorage.setItem(storageKeys.token, input.token);
+  localStorage.setItem(storageKeys.username, input.username);
+  localStorage.setItem(storageKeys.tokenExpires, input.expiresAt);
+  localStorage.setItem(storageKeys.lastLogin, loginTime);
+  const lastSession: LastSession = { username: input.username, loginTime, logoutTime: null };
+  localStorage.setItem(storageKeys.lastSession, JSON.stringify(lastSession));
+  emit();
+}
+
+/**
+ * Signs out locally: removes token, username, expiry, last login and bingo state; keeps
+ * lastSession and records when it ended.
+ */
+export function clearSession(now: Date): void {
+  const last = readLastSession();
+  if (last) {
+    const ended: LastSession = { ...last, logoutTime: now.toISOString() };
+    localStorage.setItem(storageKeys.lastSession, JSON.stringify(ended));
+  }
+  for (const key of ['token', 'username', 'tokenExpires', 'lastLogin', 'bingoState'] as const) {
+    localStorage.removeItem(storageKeys[key]);
+  }
+  emit();
+}
+
+export function readLastSession(): LastSession | null {
+  const raw = localStorage.getItem(storageKeys.lastSession);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<LastSession> | null;
+    if (!value || typeof value.username !== 'string' || typeof value.loginTime !== 'string') {
+      return null;
+    }
+    return {
+      username: value.username,
+      loginTime: value.loginTime,
+      logoutTime: value.logoutTime ?? null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The exchange the user trades on, shown as a badge in the top bar. */
+export function readCurrentExchange(): string | null {
+  return localStorage.getItem(storageKeys.currentExchange);
+}
