@@ -1,10 +1,28 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 
 /** Sessions rows: created at login, revoked at logout, password reset and by admins. */
 export class SessionsRepository {
-  constructor(private readonly db: Db) {}
+  /** Runs on every authenticated request: built once, executed with placeholders. */
+  readonly #findLive;
+
+  constructor(private readonly db: Db) {
+    this.#findLive = db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('sessions_find_live');
+  }
 
   async create(input: {
     userId: string;
@@ -26,19 +44,7 @@ export class SessionsRepository {
 
   /** The user of a session that is neither revoked nor expired, in one query. */
   async findLive(sessionId: string, userId: string, now: Date): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.#findLive.execute({ sessionId, userId, now });
     return row?.user;
   }
 

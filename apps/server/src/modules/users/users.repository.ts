@@ -4,7 +4,23 @@ import { subscriptions, users, type SubscriptionRow, type UserRow } from '../../
 
 /** Queries on accounts; no rules live here. */
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  /** Read with every user shown to a client: built once, executed with placeholders. */
+  readonly #currentSubscription;
+
+  constructor(private readonly db: Db) {
+    this.#currentSubscription = db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, sql.placeholder('userId')),
+          gt(subscriptions.endDate, sql.placeholder('now')),
+        ),
+      )
+      .orderBy(desc(subscriptions.endDate))
+      .limit(1)
+      .prepare('users_current_subscription');
+  }
 
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -74,12 +90,7 @@ export class UsersRepository {
 
   /** The subscription period covering `now`, newest first, if any. */
   async currentSubscription(userId: string, now: Date): Promise<SubscriptionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endDate, now)))
-      .orderBy(desc(subscriptions.endDate))
-      .limit(1);
+    const [row] = await this.#currentSubscription.execute({ userId, now });
     return row;
   }
 }
