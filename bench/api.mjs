@@ -33,7 +33,8 @@ const HELLO = here('hello.mjs');
 const RESULTS = here('RESULTS.md');
 /** Cores busy with other work above which a measurement counts as disturbed. */
 const QUIET_CORES = 0.25;
-const RESULTS_MARKER = '<!-- Entries below, newest first. api.mjs and startup.mjs insert new ones here. -->';
+const RESULTS_MARKER =
+  '<!-- Entries below, newest first. api.mjs and startup.mjs insert new ones here. -->';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Options                                                                                    */

@@ -70,7 +70,8 @@ const lines = [
 console.log(lines.join('\n'));
 if (record) {
   const path = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-  const marker = '<!-- Entries below, newest first. api.mjs and startup.mjs insert new ones here. -->';
+  const marker =
+    '<!-- Entries below, newest first. api.mjs and startup.mjs insert new ones here. -->';
   const text = readFileSync(path, 'utf8');
   writeFileSync(path, text.replace(marker, `${marker}\n\n${lines.join('\n')}`));
 }
