@@ -8,7 +8,16 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { EmailTokensRepository } from './modules/auth/email-tokens.repository.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { BingoRepository } from './modules/bingo/bingo.repository.js';
+import { bingoRoutes } from './modules/bingo/bingo.routes.js';
+import { BingoService } from './modules/bingo/bingo.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { RiskRepository } from './modules/risk/risk.repository.js';
+import { riskRoutes } from './modules/risk/risk.routes.js';
+import { RiskService } from './modules/risk/risk.service.js';
+import { TradesRepository } from './modules/trades/trades.repository.js';
+import { tradesRoutes } from './modules/trades/trades.routes.js';
+import { TradesService } from './modules/trades/trades.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -90,11 +99,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
 
+  const risk = new RiskService(db, new RiskRepository());
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, version: VERSION });
       await api.register(authRoutes, { auth, rateLimitScale: config.rateLimitScale });
       await api.register(usersRoutes, { users: usersService });
+      await api.register(bingoRoutes, {
+        bingo: new BingoService(new BingoRepository(db)),
+        users: usersService,
+      });
+      await api.register(riskRoutes, { risk });
+      await api.register(tradesRoutes, {
+        trades: new TradesService(db, new TradesRepository(), risk),
+      });
     },
     { prefix: '/api' },
   );

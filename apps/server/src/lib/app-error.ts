@@ -21,3 +21,22 @@ export const forbidden = (code: ErrorCode, message: string) => new AppError(403,
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: ErrorCode, message: string, field?: string) =>
   new AppError(409, code, message, field);
+
+const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  PREMIUM_REQUIRED: 403,
+  SESSION_ENDED: 403,
+  FORBIDDEN: 403,
+  STALE_VERSION: 409,
+  CONFLICT: 409,
+};
+
+/** Unwraps a core Result: its value, or the AppError its failure code stands for. */
+export function unwrap<T>(
+  result: { ok: true; value: T } | { ok: false; code: ErrorCode; message: string; field?: string },
+): T {
+  if (result.ok) return result.value;
+  throw new AppError(STATUS_BY_CODE[result.code] ?? 400, result.code, result.message, result.field);
+}

@@ -88,6 +88,13 @@ export class UsersRepository {
     await this.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id));
   }
 
+  async setWidgetLayout(id: string, layout: unknown, now: Date) {
+    await this.db
+      .update(users)
+      .set({ widgetLayout: layout, updatedAt: now })
+      .where(eq(users.id, id));
+  }
+
   /** The subscription period covering `now`, newest first, if any. */
   async currentSubscription(userId: string, now: Date): Promise<SubscriptionRow | undefined> {
     const [row] = await this.#currentSubscription.execute({ userId, now });

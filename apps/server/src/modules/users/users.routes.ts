@@ -1,4 +1,4 @@
-import { PublicUserSchema } from '@tb/core';
+import { PublicUserSchema, WidgetLayoutRequestSchema, WidgetLayoutResponseSchema } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
@@ -19,5 +19,36 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (req) => users.toPublic(currentUser(req), new Date()),
+  );
+
+  app.get(
+    '/users/widget-layout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'The saved dashboard layout (the default when none was saved)',
+        security: [{ bearer: [] }],
+        response: { 200: WidgetLayoutResponseSchema },
+      },
+    },
+    async (req) => ({ layout: users.widgetLayout(currentUser(req)) }),
+  );
+
+  app.put(
+    '/users/widget-layout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Save the dashboard layout',
+        security: [{ bearer: [] }],
+        body: WidgetLayoutRequestSchema,
+        response: { 200: WidgetLayoutResponseSchema },
+      },
+    },
+    async (req) => ({
+      layout: await users.saveWidgetLayout(currentUser(req), req.body.layout, new Date()),
+    }),
   );
 };

@@ -1,9 +1,11 @@
 import {
+  defaultWidgetLayout,
   emptySubscription,
   isPremium,
   subscriptionAsOf,
   type PublicUser,
   type Subscription,
+  type WidgetLayoutItem,
 } from '@tb/core';
 import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
@@ -17,6 +19,23 @@ export class UsersService {
     const user = await this.users.findById(userId);
     if (!user) throw notFound('Failed to load user data');
     return this.toPublic(user, now);
+  }
+
+  /** The saved dashboard layout, or core's default when none was saved. */
+  widgetLayout(user: UserRow): WidgetLayoutItem[] {
+    return (user.widgetLayout as WidgetLayoutItem[] | null) ?? defaultWidgetLayout();
+  }
+
+  async saveWidgetLayout(user: UserRow, layout: WidgetLayoutItem[], now: Date) {
+    await this.users.setWidgetLayout(user.id, layout, now);
+    return layout;
+  }
+
+  /** Premium as the server enforces it: the paid flag or a subscription period still running. */
+  async isPremium(user: UserRow, now: Date): Promise<boolean> {
+    if (user.isPaidUser) return true;
+    const subscription = toSubscription(await this.users.currentSubscription(user.id, now), now);
+    return isPremium({ isPaidUser: false, subscription }, now.getTime());
   }
 
   async toPublic(user: UserRow, now: Date): Promise<PublicUser> {
