@@ -88,6 +88,10 @@ export class UsersRepository {
     await this.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id));
   }
 
+  async setTimeZone(id: string, timeZone: string, now: Date) {
+    await this.db.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, id));
+  }
+
   async setWidgetLayout(id: string, layout: unknown, now: Date) {
     await this.db
       .update(users)

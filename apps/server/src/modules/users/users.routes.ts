@@ -1,4 +1,9 @@
-import { PublicUserSchema, WidgetLayoutRequestSchema, WidgetLayoutResponseSchema } from '@tb/core';
+import {
+  PublicUserSchema,
+  TimeZoneRequestSchema,
+  WidgetLayoutRequestSchema,
+  WidgetLayoutResponseSchema,
+} from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
@@ -19,6 +24,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (req) => users.toPublic(currentUser(req), new Date()),
+  );
+
+  app.put(
+    '/users/time-zone',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Set the time zone of the trading day',
+        security: [{ bearer: [] }],
+        body: TimeZoneRequestSchema,
+        response: { 200: PublicUserSchema },
+      },
+    },
+    async (req) => users.setTimeZone(currentUser(req), req.body.timeZone, new Date()),
   );
 
   app.get(

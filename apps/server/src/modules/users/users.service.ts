@@ -21,6 +21,12 @@ export class UsersService {
     return this.toPublic(user, now);
   }
 
+  /** Sets the time zone of the user's trading day (the stoploss counter resets at its midnight). */
+  async setTimeZone(user: UserRow, timeZone: string, now: Date): Promise<PublicUser> {
+    await this.users.setTimeZone(user.id, timeZone, now);
+    return this.toPublic({ ...user, timeZone }, now);
+  }
+
   /** The saved dashboard layout, or core's default when none was saved. */
   widgetLayout(user: UserRow): WidgetLayoutItem[] {
     return (user.widgetLayout as WidgetLayoutItem[] | null) ?? defaultWidgetLayout();

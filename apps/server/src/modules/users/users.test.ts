@@ -64,3 +64,27 @@ describeEachDatabase('GET /api/users/me', (ctx) => {
     });
   });
 });
+
+describeEachDatabase('PUT /api/users/time-zone', (ctx) => {
+  const put = (token: string, timeZone: unknown) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/time-zone',
+      headers: bearer(token),
+      payload: { timeZone },
+    });
+
+  it('sets the zone of the trading day', async () => {
+    const user = await register(ctx.app);
+    const res = await put(user.token, 'Asia/Tokyo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().timeZone).toBe('Asia/Tokyo');
+  });
+
+  it('refuses a zone the runtime does not know', async () => {
+    const user = await register(ctx.app);
+    const res = await put(user.token, 'Mars/Olympus');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Time zone must be an IANA name such as Europe/Paris');
+  });
+});
