@@ -1,1 +1,2 @@
-export { BingoPage } from './components/bingo-page';
+// The router loads /bingo from here; the page itself is the dashboard feature.
+export { DashboardPage as BingoPage } from '@/features/dashboard';

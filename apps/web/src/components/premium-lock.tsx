@@ -1,0 +1,51 @@
+import { PREMIUM_FEATURES, premiumLockTexts } from '@tb/core';
+import { useNavigate } from 'react-router';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import './premium-lock.css';
+
+export interface PremiumLockProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Why the lock appeared; defaults to 'This feature is only available to premium users'. */
+  message?: string;
+}
+
+/**
+ * The premium lock (SPEC.md section 2): shown when a free or anonymous user reaches a premium
+ * feature. It lists what premium brings and leads to /payment.
+ */
+export function PremiumLock({ open, onOpenChange, message }: PremiumLockProps) {
+  const navigate = useNavigate();
+  const upgrade = () => {
+    onOpenChange(false);
+    void navigate(premiumLockTexts.href);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={premiumLockTexts.title}
+      description={message ?? premiumLockTexts.defaultMessage}
+    >
+      <section className="premium-lock" aria-labelledby="premium-lock-features">
+        <h3 id="premium-lock-features" className="premium-lock__heading">
+          Premium includes
+        </h3>
+        <ul className="premium-lock__features">
+          {PREMIUM_FEATURES.map((feature) => (
+            <li key={feature.id} className="premium-lock__feature">
+              <span className="premium-lock__check" aria-hidden="true">
+                ✓
+              </span>
+              {feature.label}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Button className="premium-lock__upgrade" onClick={upgrade}>
+        {premiumLockTexts.button}
+      </Button>
+    </Dialog>
+  );
+}

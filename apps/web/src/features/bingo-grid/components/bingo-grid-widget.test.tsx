@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  confirmMessages,
+  createBoard,
+  defaultBingoState,
+  defaultRiskState,
+  defaultWidgetLayout,
+  premiumLockTexts,
+  type BingoState,
+} from '@tb/core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { closePremiumLock, resetLocalJournal } from '@/features/journal';
+import { calls, stubFetch } from '@/test/fetch-mock';
+import { publicUser, renderApp, signIn } from '@/test/render-app';
+
+beforeEach(() => {
+  resetLocalJournal();
+  closePremiumLock();
+});
+
+const grid = async () => screen.findByRole('group', { name: /Cells of/ });
+
+describe('bingo grid widget', () => {
+  it('shows 25 numbered cells; click, Enter and Space toggle (aria-pressed)', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const { user } = renderApp('/bingo');
+    const cells = within(await grid()).getAllByRole('button', { name: /^Cell \d+$/ });
+    expect(cells).toHaveLength(25);
+    const first = screen.getByRole('button', { name: 'Cell 1' });
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+    first.focus();
+    await user.keyboard('{Enter}');
+    expect(first).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard(' ');
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('the edit dialog validates points and saves title and points (tooltip shows them)', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const { user } = renderApp('/bingo');
+    await grid();
+    expect(screen.getAllByText('Not set · 0 pts')).toHaveLength(25);
+    await user.click(screen.getByRole('button', { name: 'Edit cell 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit cell 1' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Checked the news');
+    const points = within(dialog).getByLabelText('Points');
+    await user.clear(points);
+    await user.type(points, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Points must be a number from 0 to 100')).toBeVisible();
+    await user.clear(points);
+    await user.type(points, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Checked the news · 6 pts')).toBeInTheDocument();
+  });
+
+  it('next at the last board opens the premium lock for a free user', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const { user } = renderApp('/bingo');
+    await grid();
+    expect(screen.getByRole('button', { name: 'Previous board' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Add a board' }));
+    const lock = await screen.findByRole('dialog', { name: premiumLockTexts.title });
+    expect(within(lock).getByText(premiumLockTexts.boardsMessage)).toBeVisible();
+  });
+
+  it('a premium user deletes a later board after confirming', async () => {
+    signIn();
+    const base = defaultBingoState('b1', Date.now());
+    const state: BingoState = {
+      ...base,
+      version: 2,
+      currentPageIndex: 1,
+      bingoPages: [...base.bingoPages, createBoard('b2', 'Board 2')],
+    };
+    const fetch = stubFetch(({ path, method, body }) => {
+      if (path === '/users/me') return { status: 200, body: publicUser({ isPaidUser: true }) };
+      if (path === '/bingo/card' && method === 'GET') {
+        return { status: 200, body: { success: true, data: state } };
+      }
+      if (path === '/bingo/card' && method === 'POST') {
+        return {
+          status: 200,
+          body: { success: true, data: { ...(body as BingoState), version: 3 } },
+        };
+      }
+      if (path === '/risk-management') return { status: 200, body: defaultRiskState(Date.now()) };
+      if (path === '/users/widget-layout')
+        return { status: 200, body: { layout: defaultWidgetLayout() } };
+      return { status: 200, body: [] };
+    });
+    const { user } = renderApp('/bingo');
+    expect(await screen.findByRole('button', { name: 'Board: Board 2. Rename' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Delete board' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByText(confirmMessages.deleteBoard)).toBeVisible();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Board: Board 2. Rename' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Delete board' }));
+    await user.click(
+      await screen
+        .findByRole('button', { name: 'Delete board', hidden: false })
+        .then(() =>
+          within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete board' }),
+        ),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Board: Default Board. Rename' }),
+    ).toBeVisible();
+    await waitFor(() => expect(calls(fetch)).toContain('POST /api/bingo/card'));
+    expect(screen.queryByRole('button', { name: 'Delete board' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { BingoGridWidget } from './components/bingo-grid-widget';

@@ -1,0 +1,97 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls, stubFetch } from '@/test/fetch-mock';
+import { createTestQueryClient } from '@/test/render-app';
+import { BuiltInChart } from './built-in-chart';
+
+// lightweight-charts draws on a canvas jsdom does not have: the library itself is checked in
+// the browser; here only what the widget hands it.
+const chart = vi.hoisted(() => {
+  const series = { setData: vi.fn() };
+  const api = {
+    addSeries: vi.fn(() => series),
+    timeScale: vi.fn(() => ({ fitContent: vi.fn() })),
+    resize: vi.fn(),
+    remove: vi.fn(),
+  };
+  return { series, api, createChart: vi.fn(() => api) };
+});
+vi.mock('lightweight-charts', () => ({
+  createChart: chart.createChart,
+  CandlestickSeries: 'CandlestickSeries',
+  ColorType: { Solid: 'solid' },
+}));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+function renderBuiltIn(tvSymbol = 'COINBASE:BTCUSD') {
+  return render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <BuiltInChart tvSymbol={tvSymbol} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('BuiltInChart', () => {
+  it('asks the server for 100 one-hour candles of the pair', async () => {
+    const fetch = stubFetch(() => ({ status: 200, body: [] }));
+    renderBuiltIn();
+    expect(screen.getByText('Loading market data...')).toBeInTheDocument();
+    await screen.findByText('No market data');
+    expect(calls(fetch)).toEqual(['GET /api/exchange/ohlcv/BTC-USD?timeframe=1h&limit=100']);
+  });
+
+  it.each([
+    ['the endpoint is missing (404)', { status: 404 }],
+    ['the server fails', { status: 500 }],
+    ['the list is empty', { status: 200, body: { data: [] } }],
+    ['the body is not candles', { status: 200, body: { candles: 'soon' } }],
+  ])('shows "No market data" when %s', async (_case, reply) => {
+    stubFetch(() => reply);
+    renderBuiltIn();
+    expect(await screen.findByText('No market data')).toBeInTheDocument();
+    expect(chart.createChart).not.toHaveBeenCalled();
+  });
+
+  it('draws the candles, converting milliseconds to chart seconds', async () => {
+    stubFetch(() => ({
+      status: 200,
+      body: {
+        data: [
+          [1_700_000_000_000, 100, 110, 95, 105, 12],
+          [1_700_003_600_000, 105, 120, 104, 118, 9],
+        ],
+      },
+    }));
+    renderBuiltIn('BINANCE:ETHUSDT');
+    await waitFor(() => expect(chart.series.setData).toHaveBeenCalled());
+    expect(chart.api.addSeries).toHaveBeenCalledWith('CandlestickSeries', expect.any(Object));
+    expect(chart.series.setData).toHaveBeenCalledWith([
+      { time: 1_700_000_000, open: 100, high: 110, low: 95, close: 105 },
+      { time: 1_700_003_600, open: 105, high: 120, low: 104, close: 118 },
+    ]);
+    expect(screen.getByRole('img', { name: /Candlestick chart of ETH-USD/ })).toBeVisible();
+    expect(screen.queryByText('No market data')).not.toBeInTheDocument();
+  });
+
+  it('resizes the chart once a burst of window resizes has settled for 250 ms', async () => {
+    stubFetch(() => ({ status: 200, body: [[1_700_000_000_000, 1, 2, 0.5, 1.5, 1]] }));
+    renderBuiltIn();
+    await waitFor(() => expect(chart.series.setData).toHaveBeenCalled());
+    await act(async () => {}); // the chart handle is kept once drawing has finished
+    vi.useFakeTimers();
+    chart.api.resize.mockClear();
+    act(() => {
+      window.dispatchEvent(new Event('resize'));
+      vi.advanceTimersByTime(200);
+      window.dispatchEvent(new Event('resize'));
+      vi.advanceTimersByTime(249);
+    });
+    expect(chart.api.resize).not.toHaveBeenCalled();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(chart.api.resize).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { priceSymbol, type Candle } from '@tb/core';
+import type { UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { Spinner } from '@/components';
+import { ohlcvQueryOptions } from '../api';
+import { useDebouncedResize } from '../hooks/use-debounced-resize';
+
+type ChartHandle = { resize: (width: number, height: number) => void; remove: () => void };
+
+/** A token of tokens.css as a colour string, since the canvas cannot read CSS variables. */
+function token(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+/** Draws the candles with lightweight-charts, loaded only now (it stays out of /bingo). */
+async function drawCandles(element: HTMLElement, candles: readonly Candle[]): Promise<ChartHandle> {
+  const { CandlestickSeries, ColorType, createChart } = await import('lightweight-charts');
+  const chart = createChart(element, {
+    width: element.clientWidth,
+    height: element.clientHeight,
+    layout: {
+      background: { type: ColorType.Solid, color: token('--color-surface', '#121c33') },
+      textColor: token('--color-text-muted', '#a3b1c9'),
+    },
+    grid: {
+      vertLines: { color: token('--color-border', '#223052') },
+      horzLines: { color: token('--color-border', '#223052') },
+    },
+    timeScale: { timeVisible: true, borderColor: token('--color-border-strong', '#2e3f66') },
+    rightPriceScale: { borderColor: token('--color-border-strong', '#2e3f66') },
+  });
+  const series = chart.addSeries(CandlestickSeries, {
+    upColor: token('--color-long', '#22c55e'),
+    wickUpColor: token('--color-long', '#22c55e'),
+    downColor: token('--color-short', '#ef4444'),
+    wickDownColor: token('--color-short', '#ef4444'),
+    borderVisible: false,
+  });
+  series.setData(
+    candles.map(([timeMs, open, high, low, close]) => ({
+      time: Math.floor(timeMs / 1000) as UTCTimestamp,
+      open,
+      high,
+      low,
+      close,
+    })),
+  );
+  chart.timeScale().fitContent();
+  return chart;
+}
+
+/**
+ * The fallback's own candlestick chart, fed by the server's OHLCV data: no third-party script.
+ * With no data (or an error) it says so instead of drawing an empty frame.
+ */
+export function BuiltInChart({ tvSymbol }: { tvSymbol: string }) {
+  const symbol = priceSymbol(tvSymbol) ?? tvSymbol;
+  const candles = useQuery(ohlcvQueryOptions(symbol));
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<ChartHandle | null>(null);
+  const data = candles.data;
+  const hasData = (data?.length ?? 0) > 0;
+
+  useEffect(() => {
+    const element = canvasRef.current;
+    if (!element || !data || data.length === 0) return;
+    let disposed = false;
+    void drawCandles(element, data).then((chart) => {
+      if (disposed) chart.remove();
+      else chartRef.current = chart;
+    });
+    return () => {
+      disposed = true;
+      chartRef.current?.remove();
+      chartRef.current = null;
+    };
+  }, [data]);
+
+  useDebouncedResize(() => {
+    const element = canvasRef.current;
+    if (element) chartRef.current?.resize(element.clientWidth, element.clientHeight);
+  }, canvasRef);
+
+  // The canvas stays mounted so the resize observer always has its element.
+  return (
+    <div className="chart-widget__builtin">
+      <div
+        ref={canvasRef}
+        className="chart-widget__canvas"
+        role="img"
+        aria-label={`Candlestick chart of ${symbol}, 1 hour candles`}
+        hidden={!hasData}
+      />
+      {candles.isPending ? (
+        <div className="chart-widget__center">
+          <Spinner label="Loading market data..." />
+        </div>
+      ) : !hasData ? (
+        <div className="chart-widget__center chart-widget__empty" role="status">
+          <p className="chart-widget__empty-title">No market data</p>
+          <p className="chart-widget__empty-text">
+            The exchange has no candles for {symbol} right now.
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChartWidget, type ChartWidgetProps } from './components/chart-widget';
+export type { TradingViewApi, TradingViewLoader } from './lib/tradingview-types';

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { WidgetLayoutItem, WidgetLayoutResponse } from '@tb/core';
+import { apiRequest } from '@/lib/api-client';
+
+export const layoutKeys = { layout: ['users', 'widget-layout'] as const };
+
+export const layoutMessages = {
+  load: 'Failed to load your widget layout',
+  save: 'Failed to save your widget layout',
+} as const;
+
+/** GET /api/users/widget-layout (signed-in users only). */
+export const widgetLayoutQueryOptions = () =>
+  queryOptions({
+    queryKey: layoutKeys.layout,
+    queryFn: ({ signal }) => apiRequest<WidgetLayoutResponse>('/users/widget-layout', { signal }),
+    staleTime: Infinity,
+    meta: { errorMessage: layoutMessages.load },
+  });
+
+/** PUT /api/users/widget-layout. */
+export function saveWidgetLayout(layout: WidgetLayoutItem[]): Promise<WidgetLayoutResponse> {
+  return apiRequest<WidgetLayoutResponse>('/users/widget-layout', {
+    method: 'PUT',
+    body: { layout },
+  });
+}

@@ -1,0 +1,57 @@
+import { isMobileWidth } from '@tb/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Spinner } from '@/components';
+import { closePremiumLock, LocalUploadPrompt, usePremiumLockRequest } from '@/features/journal';
+import { RiskSidebar } from '@/features/risk-sidebar';
+import { useDashboardLayout } from '../hooks/use-dashboard-layout';
+import { useWidgetParams } from '../hooks/use-widget-params';
+import { DashboardGrid } from './dashboard-grid';
+import type { ChartControls } from './widget-registry';
+import './dashboard.css';
+
+const PremiumLock = lazy(() =>
+  import('@/components/premium-lock').then((m) => ({ default: m.PremiumLock })),
+);
+
+/** /bingo: the risk sidebar and the grid of widgets. */
+export function DashboardPage() {
+  // On phones the sidebar starts collapsed so the widgets come first.
+  const [collapsed, setCollapsed] = useState(() => isMobileWidth(window.innerWidth));
+  const dashboard = useDashboardLayout();
+  useWidgetParams(dashboard);
+  const lock = usePremiumLockRequest();
+  const { layout, add, remove } = dashboard;
+
+  const chart = useMemo<ChartControls>(
+    () => ({
+      chartOpen: layout?.some((item) => item.widgetType === 'chart' || item.i === 'chart') ?? false,
+      onOpenChart: (symbol) => add('chart', symbol),
+      onCloseChart: () => remove('chart'),
+    }),
+    [layout, add, remove],
+  );
+
+  return (
+    <div className={collapsed ? 'dashboard is-collapsed' : 'dashboard'}>
+      <h1 className="visually-hidden">Bingo Dashboard</h1>
+      <RiskSidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+      <div className="dashboard__main">
+        {layout ? (
+          <DashboardGrid dashboard={{ ...dashboard, layout }} chart={chart} />
+        ) : (
+          <Spinner label="Loading your dashboard" />
+        )}
+      </div>
+      <LocalUploadPrompt />
+      {lock.open ? (
+        <Suspense fallback={null}>
+          <PremiumLock
+            open
+            message={lock.message}
+            onOpenChange={(open) => !open && closePremiumLock()}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  DEFAULT_CHART_EXCHANGE,
+  DEFAULT_CHART_SYMBOL,
+  WIDGETS,
+  widgetTypeOf,
+  type WidgetLayoutItem,
+  type WidgetType,
+} from '@tb/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spinner } from '@/components';
+import { BingoGridWidget } from '@/features/bingo-grid';
+import { RiskRewardWidget } from '@/features/risk-reward';
+import { TradeDetailsWidget } from '@/features/trade-details';
+
+// The chart and the trade idea belong to other features and load on demand.
+const ChartWidget = lazy(() =>
+  import('@/features/chart').then((m) => ({ default: m.ChartWidget })),
+);
+const TradeIdeaWidget = lazy(() =>
+  import('@/features/trade-idea').then((m) => ({ default: m.TradeIdeaWidget })),
+);
+
+/** What the trade idea needs from the dashboard: whether the chart is open, and toggles. */
+export interface ChartControls {
+  chartOpen: boolean;
+  onOpenChart: (symbol: string) => void;
+  onCloseChart: () => void;
+}
+
+export function widgetTypeOfItem(item: WidgetLayoutItem): WidgetType | null {
+  return item.widgetType ?? widgetTypeOf(item.i);
+}
+
+export function widgetTitle(item: WidgetLayoutItem): string {
+  const type = widgetTypeOfItem(item);
+  return item.title ?? (type ? WIDGETS[type].title : item.i);
+}
+
+const text = (value: unknown, fallback: string) =>
+  typeof value === 'string' && value ? value : fallback;
+
+/** The content of one widget of the layout. */
+export function renderWidget(item: WidgetLayoutItem, chart: ChartControls): ReactNode {
+  const type = widgetTypeOfItem(item);
+  let content: ReactNode;
+  switch (type) {
+    case 'bingo':
+      content = <BingoGridWidget />;
+      break;
+    case 'risk-reward':
+      content = <RiskRewardWidget />;
+      break;
+    case 'trade-details':
+      content = <TradeDetailsWidget />;
+      break;
+    case 'trade-idea':
+      content = <TradeIdeaWidget {...chart} />;
+      break;
+    case 'chart':
+      content = (
+        <ChartWidget
+          symbol={text(item.props?.symbol, DEFAULT_CHART_SYMBOL)}
+          exchange={text(item.props?.exchange, DEFAULT_CHART_EXCHANGE)}
+        />
+      );
+      break;
+    default:
+      content = <p>Unknown widget</p>;
+  }
+  return <Suspense fallback={<Spinner label="Loading widget" />}>{content}</Suspense>;
+}

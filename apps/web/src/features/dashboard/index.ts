@@ -1,0 +1,3 @@
+export { DashboardPage } from './components/dashboard-page';
+export { useDashboardLayout, type DashboardLayout } from './hooks/use-dashboard-layout';
+export { layoutStorageKeys } from './layout-storage';

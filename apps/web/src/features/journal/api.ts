@@ -1,0 +1,121 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  BingoCardResponse,
+  BingoState,
+  CellPatch,
+  ClosedTradeStatus,
+  CreateTradeRequest,
+  RiskSettingsRequest,
+  RiskState,
+  Trade,
+  TradeWithStatsResponse,
+  UpdateTradeRequest,
+} from '@tb/core';
+import { apiRequest } from '@/lib/api-client';
+
+/** Query keys of the signed-in journal. */
+export const journalKeys = {
+  all: ['journal'] as const,
+  bingo: ['journal', 'bingo'] as const,
+  trades: ['journal', 'trades'] as const,
+  risk: ['journal', 'risk'] as const,
+};
+
+/** SPEC.md section 8 fallbacks when the server sends no message. */
+export const journalMessages = {
+  loadBingo: 'Failed to load bingo card',
+  saveBingo: 'Failed to save bingo card',
+  loadTrades: 'Failed to load trades',
+  saveTrade: 'Failed to save trade',
+  noTradeData: 'No trade data received from server',
+  loadRisk: 'Failed to load risk settings',
+  resetSl: 'Failed to reset the stoploss counter',
+} as const;
+
+export async function fetchBingo(signal?: AbortSignal): Promise<BingoState> {
+  const res = await apiRequest<BingoCardResponse>('/bingo/card', { signal });
+  return res.data;
+}
+
+/** GET /api/bingo/card. */
+export const bingoQueryOptions = () =>
+  queryOptions({
+    queryKey: journalKeys.bingo,
+    queryFn: ({ signal }) => fetchBingo(signal),
+    staleTime: Infinity,
+    meta: { errorMessage: journalMessages.loadBingo },
+  });
+
+/** POST /api/bingo/card: the whole state, `version` = the revision the edit started from. */
+export async function saveBingo(state: BingoState): Promise<BingoState> {
+  const res = await apiRequest<BingoCardResponse>('/bingo/card', { method: 'POST', body: state });
+  return res.data;
+}
+
+/** PATCH /api/bingo/card/cell/:index: merges with anything, no version check. */
+export async function patchCell(
+  index: number,
+  cell: CellPatch,
+  boardId: string,
+): Promise<BingoState> {
+  const res = await apiRequest<BingoCardResponse>(`/bingo/card/cell/${index}`, {
+    method: 'PATCH',
+    body: { cell, boardId },
+  });
+  return res.data;
+}
+
+/** GET /api/trades: OPEN first, then newest first. */
+export const tradesQueryOptions = () =>
+  queryOptions({
+    queryKey: journalKeys.trades,
+    queryFn: ({ signal }) => apiRequest<Trade[]>('/trades', { signal }),
+    staleTime: 30_000,
+    meta: { errorMessage: journalMessages.loadTrades },
+  });
+
+export function createTrade(body: CreateTradeRequest): Promise<Trade> {
+  return apiRequest<Trade>('/trades', { method: 'POST', body });
+}
+
+export function updateTrade(id: string, body: UpdateTradeRequest): Promise<TradeWithStatsResponse> {
+  return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+  });
+}
+
+export function setTradeStatus(
+  id: string,
+  status: ClosedTradeStatus,
+): Promise<TradeWithStatsResponse> {
+  return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    body: { status },
+  });
+}
+
+export function deleteTrade(id: string): Promise<void> {
+  return apiRequest<void>(`/trades/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function clearTradeHistoryRequest(): Promise<Trade[]> {
+  return apiRequest<Trade[]>('/trades/clear-history', { method: 'POST' });
+}
+
+/** GET /api/risk-management. */
+export const riskQueryOptions = () =>
+  queryOptions({
+    queryKey: journalKeys.risk,
+    queryFn: ({ signal }) => apiRequest<RiskState>('/risk-management', { signal }),
+    staleTime: 30_000,
+    meta: { errorMessage: journalMessages.loadRisk },
+  });
+
+export function resetStoplossRequest(): Promise<RiskState> {
+  return apiRequest<RiskState>('/risk-management/reset-sl', { method: 'POST' });
+}
+
+export function riskSettingsRequest(body: RiskSettingsRequest): Promise<RiskState> {
+  return apiRequest<RiskState>('/risk-management/settings', { method: 'POST', body });
+}

@@ -1,0 +1,133 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  currentScore,
+  deleteBoard,
+  goToNextBoard,
+  goToPreviousBoard,
+  renameBoard,
+  toggleCell,
+  updateCell,
+  type BingoState,
+  type CellPatch,
+  type ErrorCode,
+  type Result,
+} from '@tb/core';
+import { useMemo } from 'react';
+import { notify } from '@/components/notifications';
+import { bingoQueryOptions, journalKeys, journalMessages, patchCell } from '../api';
+import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
+import { openPremiumLock } from '../premium-lock-store';
+import { newId } from '../storage';
+import { enqueueBingoWrite, saveWithRetry, type BingoEdit } from './bingo-sync';
+import { useJournalMode } from './use-journal-mode';
+import { useJournalMutation } from './use-journal-mutation';
+
+/** Shows why a board rule refused: the premium lock, or the rule's message. */
+function refuse(result: { ok: false; code: string; message: string }): void {
+  if (result.code === 'PREMIUM_REQUIRED') openPremiumLock(result.message);
+  else notify(result.message, 'error');
+}
+
+const valueOrNull = (result: Result<BingoState, ErrorCode>) => (result.ok ? result.value : null);
+
+/** The bingo state on screen (server for signed-in users, the browser otherwise). */
+export function useBingoState(): { state: BingoState | undefined; isLoading: boolean } {
+  const { signedIn } = useJournalMode();
+  const local = useLocalJournal((j) => j.bingo);
+  const query = useQuery({ ...bingoQueryOptions(), enabled: signedIn });
+  return signedIn
+    ? { state: query.data, isLoading: query.isPending }
+    : { state: local, isLoading: false };
+}
+
+/** Just the score of the board on screen: widgets showing it re-render only when it changes. */
+export function useBingoScore(): number {
+  const { signedIn } = useJournalMode();
+  const local = useLocalJournal((j) => currentScore(j.bingo));
+  const { data = 0 } = useQuery({
+    ...bingoQueryOptions(),
+    enabled: signedIn,
+    select: currentScore,
+  });
+  return signedIn ? data : local;
+}
+
+export interface BingoActions {
+  toggle: (cellIndex: number) => void;
+  editCell: (cellIndex: number, patch: CellPatch) => void;
+  previous: () => void;
+  next: () => void;
+  rename: (boardIndex: number, name: string) => void;
+  remove: (boardIndex: number) => void;
+}
+
+/** Stable actions on the bingo state; every rule comes from @tb/core. */
+export function useBingoActions(): BingoActions {
+  const { signedIn, isPremium } = useJournalMode();
+  const client = useQueryClient();
+  const restore = () => void client.invalidateQueries({ queryKey: journalKeys.bingo });
+  const runPatch = useJournalMutation(
+    (v: { index: number; cell: CellPatch; boardId: string }) =>
+      enqueueBingoWrite(client, () => patchCell(v.index, v.cell, v.boardId)),
+    journalMessages.saveBingo,
+  );
+  const runSave = useJournalMutation(
+    (edit: BingoEdit) => enqueueBingoWrite(client, () => saveWithRetry(client, edit)),
+    journalMessages.saveBingo,
+    restore,
+  );
+
+  return useMemo(() => {
+    const read = (): BingoState | undefined =>
+      signedIn ? client.getQueryData<BingoState>(journalKeys.bingo) : readLocalJournal().bingo;
+    const write = (next: BingoState) => {
+      if (signedIn) client.setQueryData(journalKeys.bingo, next);
+      else updateLocalJournal(() => ({ bingo: next }));
+    };
+
+    const sendCell = (before: BingoState, index: number, cell: CellPatch) => {
+      const boardId = before.bingoPages[before.currentPageIndex]?.id;
+      if (signedIn && boardId) void runPatch({ index, cell, boardId });
+    };
+    const toggle = (index: number) => {
+      const state = read();
+      if (!state) return;
+      const next = toggleCell(state, index, Date.now());
+      write(next);
+      const selected = next.bingoPages[next.currentPageIndex]?.bingoCells[index]?.selected;
+      sendCell(state, index, { selected: selected === true });
+    };
+    const editCell = (index: number, patch: CellPatch) => {
+      const state = read();
+      if (!state) return;
+      const result = updateCell(state, index, patch, { now: Date.now() });
+      if (!result.ok) return refuse(result);
+      write(result.value);
+      sendCell(state, index, patch);
+    };
+
+    const boardChange = (edit: (s: BingoState) => Result<BingoState, ErrorCode>) => {
+      const state = read();
+      if (!state) return;
+      const result = edit(state);
+      if (!result.ok) return refuse(result);
+      if (result.value === state) return;
+      write(result.value);
+      if (signedIn) void runSave((s) => valueOrNull(edit(s)));
+    };
+    const actor = () => ({ isPremium, now: Date.now() });
+
+    return {
+      toggle,
+      editCell,
+      previous: () => boardChange((s) => ({ ok: true, value: goToPreviousBoard(s, Date.now()) })),
+      next: () => {
+        const id = newId();
+        boardChange((s) => goToNextBoard(s, id, actor()));
+      },
+      rename: (index, name) => boardChange((s) => renameBoard(s, index, name, actor())),
+      remove: (index) =>
+        boardChange((s) => deleteBoard(s, index, { ...actor(), fromNavigation: true })),
+    };
+  }, [signedIn, isPremium, client, runPatch, runSave]);
+}

@@ -1,0 +1,25 @@
+export { journalKeys } from './api';
+export { LocalUploadPrompt } from './components/local-upload-prompt';
+export {
+  useBingoActions,
+  useBingoScore,
+  useBingoState,
+  type BingoActions,
+} from './hooks/use-bingo';
+export { useJournalMode, type JournalMode } from './hooks/use-journal-mode';
+export { useRisk, type RiskView } from './hooks/use-risk';
+export {
+  useOpenTradeCount,
+  useTradeActions,
+  useTradeList,
+  type TradeActions,
+} from './hooks/use-trades';
+export type { NewTrade, TradeEdit } from './local-trades';
+export { resetLocalJournal } from './local-store';
+export {
+  closePremiumLock,
+  openPremiumLock,
+  usePremiumLockRequest,
+  type PremiumLockRequest,
+} from './premium-lock-store';
+export { journalStorageKeys } from './storage';

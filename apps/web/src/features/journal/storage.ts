@@ -1,0 +1,97 @@
+import {
+  BingoStateSchema,
+  defaultBingoState,
+  defaultRiskState,
+  RiskStateSchema,
+  TradeSchema,
+  type BingoState,
+  type RiskState,
+  type Trade,
+} from '@tb/core';
+import type { z } from 'zod';
+
+/** Browser-stored items of the journal (SPEC.md section 3). */
+export const journalStorageKeys = {
+  bingoState: 'bingoState',
+  trades: 'trades',
+  riskState: 'riskState',
+  /** Username whose sign-in already answered the "upload local state?" question. */
+  uploadAnswered: 'journalUploadAnswered',
+} as const;
+
+/** A fresh id for a board or a local trade (core makes none: it is pure). */
+export function newId(): string {
+  return globalThis.crypto.randomUUID().replace(/-/g, '');
+}
+
+function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+  const raw = localStorage.getItem(key);
+  if (!raw) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // A full or blocked storage must not break the dashboard; the state lives on in memory.
+  }
+}
+
+export function readLocalBingo(now: number): BingoState {
+  return (
+    readJson(journalStorageKeys.bingoState, BingoStateSchema) ?? defaultBingoState(newId(), now)
+  );
+}
+
+export function readLocalTrades(): Trade[] {
+  const raw = localStorage.getItem(journalStorageKeys.trades);
+  if (!raw) return [];
+  try {
+    const list: unknown = JSON.parse(raw);
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((item) => {
+      const parsed = TradeSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export function readLocalRisk(now: number): RiskState {
+  return readJson(journalStorageKeys.riskState, RiskStateSchema) ?? defaultRiskState(now);
+}
+
+export const writeLocalBingo = (state: BingoState) =>
+  writeJson(journalStorageKeys.bingoState, state);
+export const writeLocalTrades = (trades: Trade[]) => writeJson(journalStorageKeys.trades, trades);
+export const writeLocalRisk = (risk: RiskState) => writeJson(journalStorageKeys.riskState, risk);
+
+/** Whether the browser holds anything worth offering for upload after sign-in. */
+export function hasLocalJournal(): boolean {
+  const bingo = readJson(journalStorageKeys.bingoState, BingoStateSchema);
+  const boardsUsed =
+    bingo !== null &&
+    (bingo.bingoPages.length > 1 ||
+      bingo.bingoPages.some((b) =>
+        b.bingoCells.some((c) => c.selected || c.points > 0 || c.title),
+      ));
+  return boardsUsed || readLocalTrades().length > 0;
+}
+
+/** Forgets the anonymous journal (after it was uploaded). */
+export function clearLocalJournal(): void {
+  for (const key of [
+    journalStorageKeys.bingoState,
+    journalStorageKeys.trades,
+    journalStorageKeys.riskState,
+  ]) {
+    localStorage.removeItem(key);
+  }
+}

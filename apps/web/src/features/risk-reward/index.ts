@@ -1,0 +1,1 @@
+export { RiskRewardWidget } from './components/risk-reward-widget';

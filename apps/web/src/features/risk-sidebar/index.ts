@@ -1,0 +1,1 @@
+export { RiskSidebar, type RiskSidebarProps } from './components/risk-sidebar';

@@ -1,0 +1,1 @@
+export { TradeDetailsWidget } from './components/trade-details-widget';

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { hitFirstStoploss, planTrade, setCellPoints, widget } from '../support/dashboard';
+import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
+
+test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses end the session', async ({
+  page,
+}) => {
+  await page.goto('/bingo');
+  await setCellPoints(page, 1, 4);
+  await setCellPoints(page, 2, 2);
+  await page.getByRole('button', { name: 'Cell 1', exact: true }).click();
+  await page.getByRole('button', { name: 'Cell 2', exact: true }).click();
+  const risk = widget(page, 'Risk/Reward Calculator');
+  await expect(risk.getByText('6/20', { exact: true })).toBeVisible();
+  await expect(risk.getByText('Allowed: 2R/R')).toBeVisible();
+
+  for (let round = 1; round <= 3; round += 1) {
+    const details = await planTrade(page, 'Long', 100, 110);
+    await expect(details.getByRole('spinbutton', { name: 'Target' })).toHaveValue('130.0000');
+    await expect(details.getByLabel('Risk/reward')).toHaveText('2.00');
+    await details.getByRole('button', { name: 'Save Long trade' }).click();
+    await expect(details.getByRole('spinbutton', { name: 'Stoploss' })).toHaveValue('');
+    await hitFirstStoploss(page);
+  }
+
+  const sidebar = page.getByRole('complementary', { name: 'Risk management' });
+  const counter = sidebar.getByRole('button', { name: 'Session ended' });
+  await expect(counter).toBeVisible();
+  await counter.hover();
+  await expect(sidebar.getByRole('tooltip')).toHaveText('Session ended, come back later');
+  await expect(sidebar.getByText('Did you touch some grass?')).toBeVisible({ timeout: 5_000 });
+  // Nothing went to the server: the journal lives in the browser.
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('trades') ?? '[]'));
+  expect(stored).toHaveLength(3);
+});
+
+test('signed in: a widget dragged by its handle stays where it was left after a reload', async ({
+  page,
+  request,
+}) => {
+  await ensureAdmin(request);
+  const user = newUser('drag');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.username, user.password);
+
+  const bingo = widget(page, 'Bingo Grid');
+  await expect(bingo).toBeVisible();
+  const before = await bingo.boundingBox();
+  const handle = page.getByRole('button', { name: 'Move Bingo Grid', exact: true });
+  const grip = await handle.boundingBox();
+  if (!before || !grip) throw new Error('the bingo widget is not on screen');
+
+  const saved = page.waitForResponse(
+    (res) => res.url().endsWith('/api/users/widget-layout') && res.request().method() === 'PUT',
+  );
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step += 1) {
+    await page.mouse.move(
+      grip.x + grip.width / 2 - step * 30,
+      grip.y + grip.height / 2 + step * 40,
+    );
+  }
+  await page.mouse.up();
+  expect((await saved).ok()).toBe(true);
+  await page.waitForTimeout(300);
+  const moved = await bingo.boundingBox();
+  expect(moved && (moved.x !== before.x || moved.y !== before.y)).toBe(true);
+
+  await page.reload();
+  await expect(bingo).toBeVisible();
+  const after = await bingo.boundingBox();
+  expect(after?.x).toBeCloseTo(moved?.x ?? 0, 0);
+  expect(after?.y).toBeCloseTo(moved?.y ?? 0, 0);
+});
