@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary, Spinner } from '@/components';
 import { AuthDialogsHost } from '@/features/auth';
 import { RouteError } from '../routes/route-error';
+import { useFullLoadOnBingo } from '../use-full-load-on-bingo';
 import { useRouteBodyClass } from '../use-route-body-class';
 import { TopBar } from './top-bar';
 import './app-layout.css';
@@ -11,6 +12,7 @@ import './app-layout.css';
 export function AppLayout() {
   const { pathname } = useLocation();
   useRouteBodyClass();
+  useFullLoadOnBingo();
   return (
     <>
       <a href="#main" className="skip-link">
