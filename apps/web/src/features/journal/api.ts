@@ -30,6 +30,7 @@ export const journalMessages = {
   noTradeData: 'No trade data received from server',
   loadRisk: 'Failed to load risk settings',
   resetSl: 'Failed to reset the stoploss counter',
+  saveSettings: 'Failed to save account settings',
 } as const;
 
 export async function fetchBingo(signal?: AbortSignal): Promise<BingoState> {

@@ -1,14 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  applyRiskSettings,
   defaultRiskState,
   resetStoplossCounter,
   riskStateForDay,
   tradeSizing,
+  type RiskSettingsRequest,
   type RiskState,
   type TradeSizing,
 } from '@tb/core';
 import { useCallback, useMemo } from 'react';
-import { journalKeys, journalMessages, resetStoplossRequest, riskQueryOptions } from '../api';
+import {
+  journalKeys,
+  journalMessages,
+  resetStoplossRequest,
+  riskQueryOptions,
+  riskSettingsRequest,
+} from '../api';
 import { updateLocalJournal, useLocalJournal } from '../local-store';
 import { useJournalMode } from './use-journal-mode';
 import { useJournalMutation } from './use-journal-mutation';
@@ -26,6 +34,8 @@ export interface RiskView {
   isLoading: boolean;
   /** "Did you touch some grass? Yes": the stoploss counter back to 0. */
   resetStoploss: () => void;
+  /** The user's account size and base trade size, in dollars (validated by the caller). */
+  updateSettings: (settings: RiskSettingsRequest) => void;
 }
 
 /** The risk state and its actions, from the server when signed in, else from the browser. */
@@ -38,7 +48,12 @@ export function useRisk(): RiskView {
   const stored = signedIn
     ? (query.data ?? (query.isError ? defaultRiskState(0) : undefined))
     : local;
-  const risk = useMemo(() => asOfToday(stored), [stored]);
+  // The server rolls a signed-in user's state over in their own time zone; the browser's copy
+  // rolls over at UTC midnight.
+  const risk = useMemo(
+    () => (signedIn ? (stored ?? defaultRiskState(0)) : asOfToday(stored)),
+    [signedIn, stored],
+  );
   const sizing = useMemo(
     () =>
       tradeSizing({
@@ -58,5 +73,18 @@ export function useRisk(): RiskView {
     else updateLocalJournal((j) => ({ risk: resetStoplossCounter(j.risk, Date.now()) }));
   }, [signedIn, runReset]);
 
-  return { risk, sizing, isLoading: signedIn && query.isPending, resetStoploss };
+  const runSettings = useJournalMutation(async (body: RiskSettingsRequest) => {
+    const next = await riskSettingsRequest(body);
+    client.setQueryData(journalKeys.risk, next);
+    return next;
+  }, journalMessages.saveSettings);
+  const updateSettings = useCallback(
+    (body: RiskSettingsRequest) => {
+      if (signedIn) void runSettings(body);
+      else updateLocalJournal((j) => ({ risk: applyRiskSettings(j.risk, body, Date.now()) }));
+    },
+    [signedIn, runSettings],
+  );
+
+  return { risk, sizing, isLoading: signedIn && query.isPending, resetStoploss, updateSettings };
 }

@@ -36,6 +36,24 @@ describe('risk sidebar', () => {
     expect(screen.getByRole('meter', { name: 'Streak' })).toHaveAttribute('aria-valuenow', '83.34');
   });
 
+  it('edits the account size and trade size, refusing a size that is not positive', () => {
+    storeRisk(0, 0);
+    renderWithProviders(<RiskSidebar collapsed={false} onToggle={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('Account size ($)'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Account size must be greater than 0')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Account size ($)'), { target: { value: '25000' } });
+    fireEvent.change(screen.getByLabelText('Trade size ($)'), { target: { value: '2500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('$25,000')).toBeVisible();
+    expect(screen.getByText('$2,500')).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('riskState') ?? '{}')).toMatchObject({
+      accountSize: 25000,
+      baseTradeSize: 2500,
+    });
+  });
+
   it('collapses with a button that reports aria-expanded', () => {
     const onToggle = vi.fn();
     renderWithProviders(<RiskSidebar collapsed onToggle={onToggle} />);

@@ -1,5 +1,7 @@
 import { formatSignedUsd, streakBarFillPct, streakLabel } from '@tb/core';
+import { useState } from 'react';
 import { useRisk } from '@/features/journal';
+import { AssetsForm } from './assets-form';
 import { StoplossCounter } from './stoploss-counter';
 import './risk-sidebar.css';
 
@@ -12,7 +14,8 @@ const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
 /** The risk sidebar: Assets, Risk (streak) and Daily Stats, and the stoploss counter. */
 export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
-  const { risk, sizing, resetStoploss } = useRisk();
+  const { risk, sizing, resetStoploss, updateSettings } = useRisk();
+  const [editing, setEditing] = useState(false);
   const fill = streakBarFillPct(risk.tradeStreak);
   const daily = risk.dailyStats;
   return (
@@ -32,13 +35,32 @@ export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
       </button>
       <div id="risk-sidebar-body" className="risk-sidebar__body" hidden={collapsed}>
         <section aria-labelledby="rs-assets">
-          <h2 id="rs-assets">Assets</h2>
-          <dl className="risk-sidebar__facts">
-            <dt>Account size</dt>
-            <dd>{usd(sizing.accountSizeUsd)}</dd>
-            <dt>Trade size</dt>
-            <dd>{usd(sizing.tradeSizeUsd)}</dd>
-          </dl>
+          <div className="risk-sidebar__heading">
+            <h2 id="rs-assets">Assets</h2>
+            {!editing && (
+              <button type="button" className="risk-sidebar__edit" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            )}
+          </div>
+          {editing ? (
+            <AssetsForm
+              accountSize={risk.accountSize}
+              baseTradeSize={risk.baseTradeSize}
+              onCancel={() => setEditing(false)}
+              onSave={(settings) => {
+                updateSettings(settings);
+                setEditing(false);
+              }}
+            />
+          ) : (
+            <dl className="risk-sidebar__facts">
+              <dt>Account size</dt>
+              <dd>{usd(sizing.accountSizeUsd)}</dd>
+              <dt>Trade size</dt>
+              <dd>{usd(sizing.tradeSizeUsd)}</dd>
+            </dl>
+          )}
         </section>
         <section aria-labelledby="rs-risk">
           <h2 id="rs-risk">Risk</h2>
