@@ -1,0 +1,32 @@
+// Clean-up: everything a run creates (server processes, temporary folders, the PostgreSQL
+// database) is removed even on failure or Ctrl-C.
+import { rmSync } from 'node:fs';
+import { dropDatabase } from './postgres.mjs';
+import { children, removeDir, stop, tempDirs } from './processes.mjs';
+
+let cleaning;
+export function cleanUp() {
+  cleaning ??= (async () => {
+    await Promise.all([...children].map((child) => stop(child)));
+    await dropDatabase().catch((err) => {
+      console.error(`could not drop the bench database: ${err.message}`);
+      process.exitCode = 1;
+    });
+    for (const dir of tempDirs) removeDir(dir);
+  })();
+  return cleaning;
+}
+
+/** Installs the last resorts: on exit (an uncaught error, exit()) and on SIGINT / SIGTERM. */
+export function installCleanUp() {
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+    for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+}
