@@ -27,3 +27,20 @@ export const someIp = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One authenticated call; the body is sent only when given. */
+export const authed = (
+  app: FastifyInstance,
+  token: string,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) =>
+  app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload !== undefined && { payload: payload as object }),
+  });

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { bearer, register } from '../../test/api.js';
+import { type Method, authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 describeEachDatabase('bingo routes', (ctx) => {
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload !== undefined && { payload: payload as object }),
-    });
+  const call = (token: string, method: Method, url: string, payload?: unknown) =>
+    authed(ctx.app, token, method, url, payload);
   const getCard = async (token: string) =>
     (await call(token, 'GET', '/api/bingo/card')).json().data;
   const makePremium = (id: string) =>

@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { riskStates } from '../../db/schema/index.js';
-import { bearer, register } from '../../test/api.js';
+import { type Method, authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 describeEachDatabase('risk management routes', (ctx) => {
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload !== undefined && { payload: payload as object }),
-    });
+  const call = (token: string, method: Method, url: string, payload?: unknown) =>
+    authed(ctx.app, token, method, url, payload);
 
   it('starts from the defaults of SPEC.md', async () => {
     const user = await register(ctx.app);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, register } from '../../test/api.js';
+import { type Method, authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 const LONG = {
@@ -13,18 +13,8 @@ const LONG = {
 const SHORT = { pair: 'ETHUSDT', isLong: false, stopLoss: 120, entryPrice: 110, takeProfit: 90 };
 
 describeEachDatabase('trades routes', (ctx) => {
-  const call = (
-    token: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload !== undefined && { payload: payload as object }),
-    });
+  const call = (token: string, method: Method, url: string, payload?: unknown) =>
+    authed(ctx.app, token, method, url, payload);
   const create = async (token: string, trade: object = LONG) => {
     const res = await call(token, 'POST', '/api/trades', trade);
     expect(res.statusCode).toBe(201);
