@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { EmailOnlyRequestSchema } from '@tb/core';
-import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
 import { errorMessage } from '@/lib/api-error';
-import { fieldErrors, type FieldErrors } from '@/lib/form-errors';
+import { useEmailForm } from '@/lib/use-email-form';
 import { passwordResetRequestMutationOptions } from '../api';
 
 const SENT = 'Password reset link has been sent to your email';
@@ -15,20 +13,8 @@ export function ForgotPasswordForm({
   onSent: () => void;
   onLogin: () => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const request = useMutation({ ...passwordResetRequestMutationOptions(), onSuccess: onSent });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = EmailOnlyRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    request.mutate(parsed.data);
-  }
+  const { field, submit } = useEmailForm((body) => request.mutate(body));
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
@@ -39,16 +25,7 @@ export function ForgotPasswordForm({
         <Alert tone="error">{errorMessage(request.error, 'Failed to send reset link')}</Alert>
       ) : null}
       {request.isSuccess ? <Alert tone="success">{request.data.message || SENT}</Alert> : null}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        required
-      />
+      <TextField {...field} />
       <Button type="submit" busy={request.isPending} disabled={request.isSuccess}>
         {request.isPending ? 'Sending...' : 'Send'}
       </Button>
