@@ -1,11 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const coreSrc = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** One runner for every unit, route and component test; e2e runs with Playwright. */
 export default defineConfig({
-  resolve: { alias: { '@tb/core': coreSrc } },
+  resolve: {
+    alias: {
+      '@tb/core': src('./packages/core/src/index.ts'),
+      '@tb/hyperliquid': src('./packages/hyperliquid/src/index.ts'),
+      '@tb/paper-exchange': src('./apps/paper-exchange/src/index.ts'),
+    },
+  },
   test: {
     projects: [
       {
@@ -15,6 +21,25 @@ export default defineConfig({
           root: 'packages/core',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'hyperliquid',
+          root: 'packages/hyperliquid',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'paper-exchange',
+          root: 'apps/paper-exchange',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
         },
       },
       {

@@ -37,6 +37,8 @@ const targets = [
       'apps/server/drizzle',
       'apps/server/tsconfig.json',
       'packages/core/src',
+      'packages/hyperliquid/src',
+      'apps/paper-exchange/src',
     ],
     command: [bin('tsc'), ['-b', 'apps/server']],
   },

@@ -144,3 +144,21 @@ export type PlacedOrder = z.infer<typeof PlacedOrderSchema>;
 export function exchangeResponseSchema<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
+
+/** GET /api/exchange/trades/:symbol: one public trade of the market, newest first. */
+export const PublicTradeSchema = z.object({
+  id: z.string(),
+  timestamp: z.number(),
+  symbol: z.string(),
+  side: z.enum(ORDER_SIDES),
+  price: z.number(),
+  amount: z.number(),
+});
+export type PublicTrade = z.infer<typeof PublicTradeSchema>;
+
+/** POST /api/exchange/positions/close-all: what was closed, and what could not be. */
+export const CloseAllResultSchema = z.object({
+  closed: z.array(z.object({ symbol: z.string(), size: z.number() })),
+  failed: z.array(z.object({ symbol: z.string(), message: z.string() })),
+});
+export type CloseAllResult = z.infer<typeof CloseAllResultSchema>;

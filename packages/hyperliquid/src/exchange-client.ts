@@ -1,0 +1,83 @@
+import type {
+  Balance,
+  Candle,
+  CloseAllResult,
+  HistoryQuery,
+  Market,
+  OhlcvQuery,
+  OpenOrder,
+  OrderBook,
+  OrderHistoryRow,
+  PlacedOrder,
+  Position,
+  Price,
+  PublicTrade,
+  Ticker,
+  TradeHistoryRow,
+  ValidOrderRequest,
+} from '@tb/core';
+
+/** The networks a connection can name (DESIGN.md section 1). */
+export type Network = 'mainnet' | 'testnet' | 'paper';
+
+/**
+ * Public market data of one exchange endpoint, in SPEC.md's unified shapes. Symbols may come
+ * in any shape the app meets ('BTC', 'BTC-USD', 'BTC/USD', 'BTCUSDT'); answers use 'BTC-USD'.
+ */
+export interface MarketData {
+  markets(): Promise<Market[]>;
+  tickers(): Promise<Ticker[]>;
+  ticker(symbol: string): Promise<Ticker>;
+  price(symbol: string): Promise<Price>;
+  orderBook(symbol: string, limit: number): Promise<OrderBook>;
+  ohlcv(symbol: string, query: OhlcvQuery): Promise<Candle[]>;
+  publicTrades(symbol: string, limit: number): Promise<PublicTrade[]>;
+}
+
+/** One user's account on the exchange: read with the master address, signed by the API wallet. */
+export interface ExchangeAccount {
+  balance(): Promise<Balance>;
+  positions(): Promise<Position[]>;
+  openOrders(): Promise<OpenOrder[]>;
+  myTrades(query: HistoryQuery): Promise<TradeHistoryRow[]>;
+  orderHistory(query: HistoryQuery): Promise<OrderHistoryRow[]>;
+  /** A market order is an IOC limit at mid × (1 ± 5 %), as Hyperliquid's own SDKs send it. */
+  placeOrder(order: ValidOrderRequest): Promise<PlacedOrder>;
+  cancelOrder(orderId: number, assetId: number): Promise<void>;
+  /** Cancels no order; resolves the asset id of a symbol for callers that only have a symbol. */
+  assetId(symbol: string): Promise<number>;
+  setLeverage(symbol: string, leverage: number): Promise<void>;
+  /** Closes every open position with a reduce-only market order. */
+  closeAllPositions(): Promise<CloseAllResult>;
+}
+
+/** Credentials of an account: the master (wallet) address and the API wallet's private key. */
+export interface AccountCredentials {
+  walletAddress: `0x${string}`;
+  privateKey: `0x${string}`;
+}
+
+/** Why an exchange call failed; the server turns each into SPEC.md's messages and a status. */
+export type ExchangeErrorKind =
+  /** No answer within the time-out (10 s). */
+  | 'timeout'
+  /** The exchange could not be reached, or answered with a non-JSON or 5xx body. */
+  | 'unavailable'
+  /** The exchange answered, and refused: `message` is its own text (e.g. "Insufficient margin to place order."). */
+  | 'rejected'
+  /** The exchange's answer did not have the expected shape. */
+  | 'invalid-response'
+  /** The symbol is not a market of this exchange. */
+  | 'unknown-symbol';
+
+/** The one error type of this package; `message` is safe to show a user. */
+export class ExchangeError extends Error {
+  override readonly name = 'ExchangeError';
+  constructor(
+    readonly kind: ExchangeErrorKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
