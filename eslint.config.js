@@ -66,6 +66,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/hyperliquid/src/**/*.ts', 'apps/paper-exchange/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noAppImports,
+            {
+              group: ['react', 'react-*', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'Exchange packages know nothing of the web app or the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
