@@ -1,6 +1,19 @@
 export * from './exchange-client.js';
-// To be provided (see the package's README.md):
-// export { HyperliquidExchange } from './hyperliquid-exchange.js';
-// export { httpTransport, handlerTransport } from './transports.js';
-// export { walletFromPrivateKey, generatePrivateKey, addressOfPrivateKey } from './wallet.js';
-// export { approveAgent } from './agents.js';
+export { HyperliquidExchange, type HyperliquidExchangeOptions } from './hyperliquid-exchange.js';
+export {
+  DEFAULT_TIMEOUT_MS,
+  NETWORK_API_URLS,
+  handlerTransport,
+  httpTransport,
+  type HandlerReply,
+  type HandlerTransportOptions,
+  type HttpTransportOptions,
+} from './transports.js';
+export {
+  addressOfPrivateKey,
+  generatePrivateKey,
+  walletFromPrivateKey,
+  type Hex,
+  type LocalWallet,
+} from './wallet.js';
+export { approveAgent, type ApproveAgentOptions } from './agents.js';

@@ -1,0 +1,138 @@
+import { ExchangeClient, type InfoClient, type IRequestTransport } from '@nktkas/hyperliquid';
+import type {
+  Balance,
+  CloseAllResult,
+  HistoryQuery,
+  OpenOrder,
+  OrderHistoryRow,
+  PlacedOrder,
+  Position,
+  TradeHistoryRow,
+  ValidOrderRequest,
+} from '@tb/core';
+import { exchangeCall, mapResponse, toExchangeError } from './errors.js';
+import { ExchangeError, type AccountCredentials, type ExchangeAccount } from './exchange-client.js';
+import type { HyperliquidMarket } from './market-data.js';
+import { toBalance, toOpenOrders, toPositions } from './mapping/account.js';
+import { applyHistoryQuery, toOrderHistoryRows, toTradeRows } from './mapping/history.js';
+import { orderParameters, placedOrderOf } from './orders.js';
+import { walletFromPrivateKey } from './wallet.js';
+
+/**
+ * One user's account: reads with the master address, signs with the API wallet's key
+ * through the SDK's ExchangeClient; asset ids, size decimals and mids come from the
+ * network's shared market cache.
+ */
+export class HyperliquidAccount implements ExchangeAccount {
+  private client: ExchangeClient | null = null;
+
+  constructor(
+    private readonly info: InfoClient,
+    private readonly transport: IRequestTransport,
+    private readonly market: HyperliquidMarket,
+    private readonly credentials: AccountCredentials,
+  ) {}
+
+  private get user() {
+    return this.credentials.walletAddress;
+  }
+
+  /** Built on first signing, so a bad key fails the call that needs it, not the read-only ones. */
+  private exchange(): ExchangeClient {
+    if (!this.client) {
+      let wallet;
+      try {
+        wallet = walletFromPrivateKey(this.credentials.privateKey);
+      } catch {
+        throw new ExchangeError('rejected', 'The API wallet private key is not valid');
+      }
+      this.client = new ExchangeClient({ transport: this.transport, wallet });
+    }
+    return this.client;
+  }
+
+  async balance(): Promise<Balance> {
+    const [perp, spot] = await exchangeCall(() =>
+      Promise.all([
+        this.info.clearinghouseState({ user: this.user }),
+        this.info.spotClearinghouseState({ user: this.user }),
+      ]),
+    );
+    return mapResponse(() => toBalance(perp, spot));
+  }
+
+  async positions(): Promise<Position[]> {
+    const perp = await exchangeCall(() => this.info.clearinghouseState({ user: this.user }));
+    return mapResponse(() => toPositions(perp));
+  }
+
+  async openOrders(): Promise<OpenOrder[]> {
+    const [orders, assetIds] = await Promise.all([
+      exchangeCall(() => this.info.frontendOpenOrders({ user: this.user })),
+      this.market.assetIds(),
+    ]);
+    return mapResponse(() => toOpenOrders(orders, assetIds));
+  }
+
+  /** userFills (the latest 2000), or userFillsByTime from `since`. */
+  async myTrades(query: HistoryQuery): Promise<TradeHistoryRow[]> {
+    const fills = await exchangeCall(() =>
+      query.since === undefined
+        ? this.info.userFills({ user: this.user })
+        : this.info.userFillsByTime({ user: this.user, startTime: query.since }),
+    );
+    return mapResponse(() => applyHistoryQuery(toTradeRows(fills), query));
+  }
+
+  async orderHistory(query: HistoryQuery): Promise<OrderHistoryRow[]> {
+    const orders = await exchangeCall(() => this.info.historicalOrders({ user: this.user }));
+    return mapResponse(() => applyHistoryQuery(toOrderHistoryRows(orders), query));
+  }
+
+  async placeOrder(order: ValidOrderRequest): Promise<PlacedOrder> {
+    const asset = await this.market.asset(order.symbol);
+    const reference =
+      order.orderType === 'market' ? await this.market.referencePrice(asset.coin) : null;
+    const params = await exchangeCall(async () => orderParameters(order, asset, reference));
+    const response = await exchangeCall(() => this.exchange().order(params));
+    return mapResponse(() => placedOrderOf(response));
+  }
+
+  async cancelOrder(orderId: number, assetId: number): Promise<void> {
+    await exchangeCall(() => this.exchange().cancel({ cancels: [{ a: assetId, o: orderId }] }));
+  }
+
+  async assetId(symbol: string): Promise<number> {
+    return (await this.market.asset(symbol)).assetId;
+  }
+
+  /** Cross margin at a whole leverage. */
+  async setLeverage(symbol: string, leverage: number): Promise<void> {
+    const { assetId } = await this.market.asset(symbol);
+    await exchangeCall(() =>
+      this.exchange().updateLeverage({ asset: assetId, isCross: true, leverage }),
+    );
+  }
+
+  /** One reduce-only market order per position; each outcome is reported, none stops the rest. */
+  async closeAllPositions(): Promise<CloseAllResult> {
+    const positions = await this.positions();
+    const result: CloseAllResult = { closed: [], failed: [] };
+    for (const p of positions) {
+      try {
+        await this.placeOrder({
+          symbol: p.symbol,
+          side: p.side === 'long' ? 'sell' : 'buy',
+          size: p.size,
+          price: null,
+          orderType: 'market',
+          reduceOnly: true,
+        });
+        result.closed.push({ symbol: p.symbol, size: p.size });
+      } catch (error) {
+        result.failed.push({ symbol: p.symbol, message: toExchangeError(error).message });
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,185 @@
+import type { InfoClient } from '@nktkas/hyperliquid';
+import type { AllMidsResponse, MetaResponse } from '@nktkas/hyperliquid/api/info';
+import type { Candle, Market, OhlcvQuery, OrderBook, Price, PublicTrade, Ticker } from '@tb/core';
+import { CACHE_TTL_MS as TTL, type SharedCache } from './cache.js';
+import { exchangeCall, mapResponse } from './errors.js';
+import { ExchangeError, type MarketData } from './exchange-client.js';
+import { decimal, list, record } from './mapping/parse.js';
+import {
+  toCandles,
+  toMarkets,
+  toOrderBook,
+  toPublicTrades,
+  toTicker,
+  toTickers,
+} from './mapping/market.js';
+import { resolveCoin } from './symbols.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Length of a candle of each interval; a month counts 30 days. */
+export const INTERVAL_MS: Readonly<Record<OhlcvQuery['timeframe'], number>> = {
+  '1m': MINUTE,
+  '3m': 3 * MINUTE,
+  '5m': 5 * MINUTE,
+  '15m': 15 * MINUTE,
+  '30m': 30 * MINUTE,
+  '1h': HOUR,
+  '2h': 2 * HOUR,
+  '4h': 4 * HOUR,
+  '8h': 8 * HOUR,
+  '12h': 12 * HOUR,
+  '1d': DAY,
+  '3d': 3 * DAY,
+  '1w': 7 * DAY,
+  '1M': 30 * DAY,
+};
+
+/** A perp asset as orders need it. */
+export interface Asset {
+  coin: string;
+  assetId: number;
+  szDecimals: number;
+}
+
+const unknownSymbol = (symbol: string) =>
+  new ExchangeError('unknown-symbol', `Could not fetch price for ${symbol}`);
+
+/**
+ * Public market data of one network, cached and single-flight per key (CACHE_TTL_MS), so
+ * the load on the exchange does not grow with the number of users. Also the source of asset
+ * ids, size decimals and mids for the accounts of the same network.
+ */
+export class HyperliquidMarket implements MarketData {
+  constructor(
+    private readonly info: InfoClient,
+    private readonly cache: SharedCache,
+    private readonly now: () => number,
+  ) {}
+
+  /** meta (60 s): the perp universe; asset id = index. */
+  meta(): Promise<MetaResponse> {
+    return this.cache.get('meta', TTL.meta, () => exchangeCall(() => this.info.meta()));
+  }
+
+  /** allMids (1 s): mid price by coin ('@N' and 'X/USDC' keys are spot). */
+  mids(): Promise<AllMidsResponse> {
+    return this.cache.get('allMids', TTL.allMids, () => exchangeCall(() => this.info.allMids()));
+  }
+
+  /** The perp asset of a symbol in any shape; 'unknown-symbol' when meta does not list it. */
+  async asset(symbol: string): Promise<Asset> {
+    const universe = await this.universe();
+    const coin = resolveCoin(universe.keys(), symbol);
+    const asset = coin === null ? undefined : universe.get(coin);
+    if (!asset) throw unknownSymbol(symbol);
+    return asset;
+  }
+
+  /** Asset ids by coin name. */
+  async assetIds(): Promise<Map<string, number>> {
+    const universe = await this.universe();
+    return new Map([...universe].map(([coin, a]) => [coin, a.assetId]));
+  }
+
+  /** The reference price of a market order: the mid, else the mark price (1 s caches). */
+  async referencePrice(coin: string): Promise<number | null> {
+    const mid = record<AllMidsResponse>(await this.mids())[coin];
+    if (mid !== undefined) return mapResponse(() => decimal(mid));
+    const [meta, ctxs] = await this.cache.get('metaAndAssetCtxs', TTL.metaAndAssetCtxs, () =>
+      exchangeCall(() => this.info.metaAndAssetCtxs()),
+    );
+    return mapResponse(() => {
+      const index = list<{ name: string }>(meta.universe).findIndex((a) => a.name === coin);
+      const ctx = list<{ markPx: string }>(ctxs)[index];
+      return ctx ? decimal(ctx.markPx) : null;
+    });
+  }
+
+  async markets(): Promise<Market[]> {
+    const meta = await this.meta();
+    return mapResponse(() => toMarkets(meta));
+  }
+
+  async tickers(): Promise<Ticker[]> {
+    const [meta, mids] = await Promise.all([this.meta(), this.mids()]);
+    return mapResponse(() => toTickers(meta, mids, this.now()));
+  }
+
+  async ticker(symbol: string): Promise<Ticker> {
+    const { coin, mid } = await this.midOf(symbol);
+    const book = await this.book(coin);
+    return mapResponse(() => toTicker(coin, mid, book, this.now()));
+  }
+
+  /** One allMids request answers every price: the coin is resolved among its keys. */
+  async price(symbol: string): Promise<Price> {
+    const { coin, mid } = await this.midOf(symbol);
+    return { symbol: `${coin}-USD`, price: mid };
+  }
+
+  async orderBook(symbol: string, limit: number): Promise<OrderBook> {
+    const { coin } = await this.asset(symbol);
+    const book = await this.book(coin);
+    if (!book) throw unknownSymbol(symbol);
+    return mapResponse(() => toOrderBook(book, limit));
+  }
+
+  async ohlcv(symbol: string, query: OhlcvQuery): Promise<Candle[]> {
+    const { coin } = await this.asset(symbol);
+    const { timeframe: interval, limit, since } = query;
+    const key = `candles:${coin}:${interval}:${limit}:${since ?? ''}`;
+    const candles = await this.cache.get(key, TTL.candles, () => {
+      const startTime = since ?? this.now() - limit * INTERVAL_MS[interval];
+      return exchangeCall(() => this.info.candleSnapshot({ coin, interval, startTime }));
+    });
+    return mapResponse(() => toCandles(candles, limit));
+  }
+
+  async publicTrades(symbol: string, limit: number): Promise<PublicTrade[]> {
+    const { coin } = await this.asset(symbol);
+    const trades = await this.cache.get(`recentTrades:${coin}`, TTL.recentTrades, () =>
+      exchangeCall(() => this.info.recentTrades({ coin })),
+    );
+    return mapResponse(() => toPublicTrades(trades, limit));
+  }
+
+  private book(coin: string) {
+    return this.cache.get(`l2Book:${coin}`, TTL.l2Book, () =>
+      exchangeCall(() => this.info.l2Book({ coin })),
+    );
+  }
+
+  private async midOf(symbol: string): Promise<{ coin: string; mid: number }> {
+    const mids = await this.mids();
+    const byCoin = mapResponse(() => record<AllMidsResponse>(mids));
+    // Spot keys ('@1', 'PURR/USDC') are not markets of this app.
+    const perps = Object.keys(byCoin).filter((k) => !/[@/]/.test(k));
+    const coin = resolveCoin(perps, symbol);
+    const mid = coin === null ? undefined : byCoin[coin];
+    if (coin === null || mid === undefined) throw unknownSymbol(symbol);
+    return { coin, mid: mapResponse(() => decimal(mid)) };
+  }
+
+  /** meta's perp universe by coin name, derived once per fetched meta. */
+  private async universe(): Promise<Map<string, Asset>> {
+    const meta = await this.meta();
+    let assets = this.universes.get(meta);
+    if (!assets) {
+      assets = mapResponse(
+        () =>
+          new Map(
+            list<MetaResponse['universe'][number]>(record(meta).universe).map((a, assetId) => [
+              a.name,
+              { coin: a.name, assetId, szDecimals: decimal(a.szDecimals) },
+            ]),
+          ),
+      );
+      this.universes.set(meta, assets);
+    }
+    return assets;
+  }
+
+  private readonly universes = new WeakMap<object, Map<string, Asset>>();
+}
