@@ -1,0 +1,156 @@
+import { PERP_ASSETS, assetIdByName, priceDecimals } from '../market/assets.js';
+import type { PerpAsset } from '../market/assets.js';
+import { bookAt, bookMid, formatBookPrice, l2BookResponse } from '../market/book.js';
+import { CANDLE_INTERVALS, candlesBetween } from '../market/candles.js';
+import { markPriceAt } from '../market/marks.js';
+import { coinKey, midPriceAt, unitNoise } from '../market/price-path.js';
+import type { PaperState } from '../state.js';
+import { formatDecimal } from '../util/decimal.js';
+import { readEnum, readObject, readOptionalUint, readString, readUint } from '../util/read.js';
+import type { Json } from '../util/read.js';
+
+/** Public market data of /info: meta, metaAndAssetCtxs, allMids, l2Book, candleSnapshot, recentTrades. */
+
+const DAY_MS = 86_400_000;
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** The perp universe, one margin table per max leverage (table id = max leverage). */
+export function metaResponse() {
+  const tables = [...new Set(PERP_ASSETS.map((a) => a.maxLeverage))];
+  return {
+    universe: PERP_ASSETS.map((a) => ({
+      name: a.name,
+      szDecimals: a.szDecimals,
+      maxLeverage: a.maxLeverage,
+      marginTableId: a.maxLeverage,
+    })),
+    marginTables: tables.map((lev) => [
+      lev,
+      { description: '', marginTiers: [{ lowerBound: '0.0', maxLeverage: lev }] },
+    ]),
+    collateralToken: 0,
+  };
+}
+
+function formatPx(asset: PerpAsset, px: number): string {
+  return formatDecimal(px, priceDecimals(asset, px));
+}
+
+function assetCtx(seed: number, asset: PerpAsset, nowMs: number) {
+  const book = bookAt(seed, asset, nowMs);
+  const mark = markPriceAt(seed, asset, nowMs);
+  const prevDayPx = midPriceAt(seed, asset, nowMs - DAY_MS);
+  const u = (unitNoise(seed, coinKey(asset.name), Math.floor(nowMs / DAY_MS)) + 1) / 2;
+  const dayNtlVlm = 5_000_000 * (1 + 4 * u);
+  const bid = book.bids[0]?.px ?? mark;
+  const ask = book.asks[0]?.px ?? mark;
+  return {
+    funding: '0',
+    openInterest: formatDecimal((2_000_000 * (1 + u)) / mark, asset.szDecimals),
+    prevDayPx: formatPx(asset, prevDayPx),
+    dayNtlVlm: formatDecimal(dayNtlVlm, 2),
+    premium: '0',
+    oraclePx: formatPx(asset, mark),
+    markPx: formatPx(asset, mark),
+    midPx: formatDecimal(bookMid(book), book.decimals + 1),
+    impactPxs: [formatBookPrice(book, bid), formatBookPrice(book, ask)],
+    dayBaseVlm: formatDecimal(dayNtlVlm / mark, asset.szDecimals),
+  };
+}
+
+function allMids(seed: number, nowMs: number): Record<string, string> {
+  const mids: Record<string, string> = {};
+  for (const asset of PERP_ASSETS) {
+    const book = bookAt(seed, asset, nowMs);
+    mids[asset.name] = formatDecimal(bookMid(book), book.decimals + 1);
+  }
+  return mids;
+}
+
+function assetNamed(coin: string): PerpAsset | undefined {
+  return PERP_ASSETS[assetIdByName(coin)];
+}
+
+/** Synthetic market trades (one every 5 seconds) plus the paper users' taker fills. */
+function recentTrades(state: PaperState, asset: PerpAsset, nowMs: number) {
+  const key = coinKey(asset.name);
+  const trades = [];
+  for (let k = 0; k < 20; k += 1) {
+    const time = Math.floor(nowMs / 5000) * 5000 - k * 5000;
+    const u = unitNoise(state.seed, key, time / 5000);
+    const px = markPriceAt(state.seed, asset, time);
+    const tid = Math.abs(Math.floor(u * 2 ** 40)) + time;
+    trades.push({
+      coin: asset.name,
+      side: u >= 0 ? 'B' : 'A',
+      px: formatPx(asset, px),
+      sz: formatDecimal(
+        Math.max((500 * (1 + 3 * Math.abs(u))) / px, 10 ** -asset.szDecimals),
+        asset.szDecimals,
+      ),
+      time,
+      hash: `0x${tid.toString(16).padStart(64, '0')}`,
+      tid,
+      users: [ZERO_ADDRESS, ZERO_ADDRESS],
+    });
+  }
+  for (const account of Object.values(state.accounts)) {
+    for (const fill of account.fills) {
+      if (fill.coin !== asset.name || !fill.crossed || fill.time < nowMs - 60_000) continue;
+      const users =
+        fill.side === 'B' ? [account.address, ZERO_ADDRESS] : [ZERO_ADDRESS, account.address];
+      trades.push({
+        coin: fill.coin,
+        side: fill.side,
+        px: fill.px,
+        sz: fill.sz,
+        time: fill.time,
+        hash: fill.hash,
+        tid: fill.tid,
+        users,
+      });
+    }
+  }
+  return trades.sort((a, b) => b.time - a.time);
+}
+
+/**
+ * Answers a market-data /info request, or returns undefined when `type` is not one of them.
+ * Throws BadRequestError for a malformed body.
+ */
+export function marketInfo(
+  state: PaperState,
+  body: Json,
+  nowMs: number,
+): { value: unknown } | undefined {
+  const seed = state.seed;
+  switch (body.type) {
+    case 'meta':
+      return { value: metaResponse() };
+    case 'metaAndAssetCtxs':
+      return { value: [metaResponse(), PERP_ASSETS.map((a) => assetCtx(seed, a, nowMs))] };
+    case 'allMids':
+      return { value: allMids(seed, nowMs) };
+    case 'l2Book': {
+      const asset = assetNamed(readString(body.coin, 'coin'));
+      if (!asset) return { value: null };
+      return {
+        value: l2BookResponse(asset.name, bookAt(seed, asset, nowMs), asset.szDecimals, nowMs),
+      };
+    }
+    case 'candleSnapshot': {
+      const req = readObject(body.req, 'req');
+      const asset = assetNamed(readString(req.coin, 'coin'));
+      const interval = readEnum(req.interval, CANDLE_INTERVALS, 'interval');
+      const start = readUint(req.startTime, 'startTime');
+      const end = readOptionalUint(req.endTime, 'endTime') ?? nowMs;
+      return { value: asset ? candlesBetween(seed, asset, interval, start, end, nowMs) : [] };
+    }
+    case 'recentTrades': {
+      const asset = assetNamed(readString(body.coin, 'coin'));
+      return { value: asset ? recentTrades(state, asset, nowMs) : [] };
+    }
+    default:
+      return undefined;
+  }
+}

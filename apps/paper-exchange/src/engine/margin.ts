@@ -1,0 +1,137 @@
+import { assetIdByName, defaultLeverage, PERP_ASSETS } from '../market/assets.js';
+import type { PerpAsset } from '../market/assets.js';
+import type { Marks } from '../market/marks.js';
+import type { Account, OrderRecord } from '../state.js';
+
+/**
+ * Cross-margin arithmetic. All amounts in USD. Initial margin = notional / leverage;
+ * maintenance margin = notional / (2 · maxLeverage).
+ */
+
+function assetOf(coin: string): PerpAsset {
+  const asset = PERP_ASSETS[assetIdByName(coin)];
+  if (!asset) throw new Error(`unknown coin ${coin}`);
+  return asset;
+}
+
+/** The account's cross leverage for `coin` (default min(20, maxLeverage)). */
+export function leverageFor(account: Account | undefined, coin: string): number {
+  return account?.leverage[coin] ?? defaultLeverage(assetOf(coin));
+}
+
+/** Maintenance margin rate of an asset: 1 / (2 · maxLeverage). */
+export function maintenanceRate(asset: PerpAsset): number {
+  return 1 / (2 * asset.maxLeverage);
+}
+
+export interface PositionMetrics {
+  positionValue: number;
+  unrealizedPnl: number;
+  marginUsed: number;
+  maintenance: number;
+  /** Unrealised PnL over the initial margin of the entry notional. */
+  returnOnEquity: number;
+}
+
+/** Value, unrealised PnL, initial and maintenance margin (USD) of one position at `mark` (USD). */
+export function positionMetrics(account: Account, coin: string, mark: number): PositionMetrics {
+  const position = account.positions[coin];
+  const szi = position?.szi ?? 0;
+  const entryPx = position?.entryPx ?? 0;
+  const leverage = leverageFor(account, coin);
+  const positionValue = Math.abs(szi) * mark;
+  const unrealizedPnl = szi * (mark - entryPx);
+  const entryMargin = (Math.abs(szi) * entryPx) / leverage;
+  return {
+    positionValue,
+    unrealizedPnl,
+    marginUsed: positionValue / leverage,
+    maintenance: positionValue * maintenanceRate(assetOf(coin)),
+    returnOnEquity: entryMargin > 0 ? unrealizedPnl / entryMargin : 0,
+  };
+}
+
+/**
+ * Margin an order would add if it filled entirely at `px`: only the part that grows |position|
+ * needs margin, so orders that reduce a position need none.
+ */
+export function orderMarginIncrease(
+  account: Account,
+  coin: string,
+  signedSz: number,
+  px: number,
+): number {
+  const szi = account.positions[coin]?.szi ?? 0;
+  const growth = Math.max(0, Math.abs(szi + signedSz) - Math.abs(szi));
+  return (growth * px) / leverageFor(account, coin);
+}
+
+/** Margin held by the account's resting orders. */
+export function openOrderMargin(account: Account): number {
+  return account.orders
+    .filter((order): order is OrderRecord => order.status === 'open' && !order.reduceOnly)
+    .reduce((sum, order) => {
+      const signed = order.side === 'B' ? order.sz : -order.sz;
+      return sum + orderMarginIncrease(account, order.coin, signed, Number(order.limitPx));
+    }, 0);
+}
+
+export interface AccountSummary {
+  accountValue: number;
+  totalNtlPos: number;
+  /** accountValue − Σ szi · mark (Hyperliquid's totalRawUsd). */
+  totalRawUsd: number;
+  totalMarginUsed: number;
+  maintenance: number;
+  orderMargin: number;
+  /** What new orders may use: accountValue − margin used − resting orders' margin. */
+  available: number;
+}
+
+/** Cross-margin totals of an account at the given marks (USD). */
+export function accountSummary(account: Account, marks: Marks): AccountSummary {
+  let accountValue = account.usdc;
+  let totalNtlPos = 0;
+  let signedNtl = 0;
+  let totalMarginUsed = 0;
+  let maintenance = 0;
+  for (const [coin, position] of Object.entries(account.positions)) {
+    const mark = marks[coin] ?? position.entryPx;
+    const metrics = positionMetrics(account, coin, mark);
+    accountValue += metrics.unrealizedPnl;
+    totalNtlPos += metrics.positionValue;
+    signedNtl += position.szi * mark;
+    totalMarginUsed += metrics.marginUsed;
+    maintenance += metrics.maintenance;
+  }
+  const orderMargin = openOrderMargin(account);
+  return {
+    accountValue,
+    totalNtlPos,
+    totalRawUsd: accountValue - signedNtl,
+    totalMarginUsed,
+    maintenance,
+    orderMargin,
+    available: accountValue - totalMarginUsed - orderMargin,
+  };
+}
+
+/**
+ * The mark of `coin` at which the account's value falls to its maintenance margin, other marks
+ * held fixed; null when no positive price does it. For a long: p = (e − c/szi) / (1 − m), for a
+ * short the same with (1 + m), where c is the equity left after the other positions' upkeep.
+ */
+export function liquidationPrice(account: Account, coin: string, marks: Marks): number | null {
+  const position = account.positions[coin];
+  if (!position || position.szi === 0) return null;
+  let cushion = account.usdc;
+  for (const [other, otherPosition] of Object.entries(account.positions)) {
+    if (other === coin) continue;
+    const metrics = positionMetrics(account, other, marks[other] ?? otherPosition.entryPx);
+    cushion += metrics.unrealizedPnl - metrics.maintenance;
+  }
+  const { szi, entryPx } = position;
+  const m = maintenanceRate(assetOf(coin));
+  const price = (szi * entryPx - cushion) / (szi - Math.abs(szi) * m);
+  return Number.isFinite(price) && price > 0 ? price : null;
+}

@@ -1,0 +1,128 @@
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { PerpAsset } from '../market/assets.js';
+import type { Book } from '../market/book.js';
+import { formatDecimal, formatUsd, roundTo } from '../util/decimal.js';
+import type { Account, FillRecord, PaperState, Side } from '../state.js';
+
+/** Fee rates as fractions of notional: taker 0.045%, maker 0.015%. */
+export const TAKER_FEE_RATE = 0.00045;
+export const MAKER_FEE_RATE = 0.00015;
+/** Fills kept per account (Hyperliquid serves at most the latest 10,000; 2,000 per call). */
+const MAX_FILLS = 2000;
+
+/** A price level taken by a taker order: price USD, size in coin units. */
+export interface Take {
+  px: number;
+  sz: number;
+}
+
+/**
+ * Walks the synthetic book for a taker order: levels at or better than `limitPx`, until `sz`
+ * is filled or the book runs out.
+ */
+export function walkBook(
+  book: Book,
+  side: Side,
+  limitPx: number,
+  sz: number,
+  szDecimals: number,
+): Take[] {
+  const levels = side === 'B' ? book.asks : book.bids;
+  const takes: Take[] = [];
+  let left = sz;
+  for (const level of levels) {
+    if (left <= 0) break;
+    const crosses = side === 'B' ? level.px <= limitPx : level.px >= limitPx;
+    if (!crosses) break;
+    const take = Math.min(left, level.sz);
+    takes.push({ px: level.px, sz: take });
+    left = roundTo(left - take, szDecimals);
+  }
+  return takes;
+}
+
+function direction(start: number, end: number): string {
+  if (start >= 0 && end > start) return 'Open Long';
+  if (start <= 0 && end < start) return 'Open Short';
+  if (start > 0 && end < 0) return 'Long > Short';
+  if (start < 0 && end > 0) return 'Short > Long';
+  return start > 0 ? 'Close Long' : 'Close Short';
+}
+
+function fillHash(tid: number): `0x${string}` {
+  return `0x${bytesToHex(keccak_256(utf8ToBytes(`paper-fill-${tid}`)))}`;
+}
+
+export interface FillInput {
+  asset: PerpAsset;
+  side: Side;
+  px: number;
+  sz: number;
+  timeMs: number;
+  oid: number;
+  cloid: string | null;
+  /** True for the taker side (taker fee), false for a resting order (maker fee). */
+  crossed: boolean;
+  liquidationMarkPx?: number;
+}
+
+/**
+ * Applies one fill to the account: moves the one-way position (averaging the entry on adds,
+ * realising PnL into USDC on reduces, re-entering at the fill price on a flip), charges the fee
+ * and records the fill. Returns the recorded fill.
+ */
+export function applyFill(state: PaperState, account: Account, input: FillInput): FillRecord {
+  const { asset, side, px, sz } = input;
+  const coin = asset.name;
+  const position = account.positions[coin] ?? { szi: 0, entryPx: 0 };
+  const start = position.szi;
+  const end = roundTo(start + (side === 'B' ? sz : -sz), asset.szDecimals);
+  let closedPnl = 0;
+  let entryPx = position.entryPx;
+  if (start === 0 || Math.sign(end - start) === Math.sign(start)) {
+    entryPx = (Math.abs(start) * position.entryPx + sz * px) / (Math.abs(start) + sz);
+  } else {
+    const closed = Math.min(sz, Math.abs(start));
+    closedPnl = closed * (px - position.entryPx) * Math.sign(start);
+    if (Math.sign(end) !== Math.sign(start) && end !== 0) entryPx = px;
+  }
+  const fee = sz * px * (input.crossed ? TAKER_FEE_RATE : MAKER_FEE_RATE);
+  account.usdc += closedPnl - fee;
+  if (end === 0) delete account.positions[coin];
+  else account.positions[coin] = { szi: end, entryPx };
+
+  const tid = state.nextTid;
+  state.nextTid += 1;
+  const fill: FillRecord = {
+    coin,
+    px: formatDecimal(px, 8),
+    sz: formatDecimal(sz, asset.szDecimals),
+    side,
+    time: input.timeMs,
+    startPosition: formatDecimal(start, asset.szDecimals),
+    dir:
+      input.liquidationMarkPx === undefined
+        ? direction(start, end)
+        : `Liquidated ${direction(start, end)}`,
+    closedPnl: formatUsd(closedPnl),
+    hash: fillHash(tid),
+    oid: input.oid,
+    crossed: input.crossed,
+    fee: formatUsd(fee),
+    feeToken: 'USDC',
+    tid,
+    twapId: null,
+  };
+  if (input.cloid) fill.cloid = input.cloid;
+  if (input.liquidationMarkPx !== undefined) {
+    fill.liquidation = {
+      liquidatedUser: account.address,
+      markPx: formatDecimal(input.liquidationMarkPx, 8),
+      method: 'market',
+    };
+  }
+  account.fills.push(fill);
+  if (account.fills.length > MAX_FILLS) account.fills.splice(0, account.fills.length - MAX_FILLS);
+  return fill;
+}

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { PaperExchange, PaperReply } from './types.js';
+
+function send(reply: FastifyReply, answer: PaperReply): FastifyReply {
+  return reply.code(answer.status).type('application/json').send(JSON.stringify(answer.body));
+}
+
+/**
+ * Fastify plugin: POST /info, /exchange and /faucet, answered by `exchange` with
+ * `Content-Type: application/json`. Bodies are parsed here whatever their content type; a body
+ * that is not JSON reaches the exchange as undefined and gets Hyperliquid's 422. Register it
+ * without fastify-plugin so the parser stays inside this plugin (the server uses prefix /paper).
+ */
+export const paperExchangeRoutes: FastifyPluginAsync<{ exchange: PaperExchange }> = async (
+  app,
+  { exchange },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, JSON.parse(String(text)));
+    } catch {
+      done(null, undefined);
+    }
+  });
+  app.post('/info', async (request, reply) => send(reply, await exchange.info(request.body)));
+  app.post('/exchange', async (request, reply) =>
+    send(reply, await exchange.exchange(request.body)),
+  );
+  app.post('/faucet', async (request, reply) => send(reply, await exchange.faucet(request.body)));
+};

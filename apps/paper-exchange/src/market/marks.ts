@@ -1,0 +1,19 @@
+import { PERP_ASSETS, priceDecimals } from './assets.js';
+import type { PerpAsset } from './assets.js';
+import { midPriceAt } from './price-path.js';
+
+/** Mark prices by coin, USD. */
+export type Marks = Record<string, number>;
+
+/** The mark (= seeded mid, on the price grid) of one asset at `timeMs`. */
+export function markPriceAt(seed: number, asset: PerpAsset, timeMs: number): number {
+  const mid = midPriceAt(seed, asset, timeMs);
+  return Number(mid.toFixed(priceDecimals(asset, mid)));
+}
+
+/** Marks of every asset at `timeMs`. */
+export function marksAt(seed: number, timeMs: number): Marks {
+  const marks: Marks = {};
+  for (const asset of PERP_ASSETS) marks[asset.name] = markPriceAt(seed, asset, timeMs);
+  return marks;
+}

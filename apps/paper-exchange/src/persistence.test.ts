@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exchangeClient,
+  FakeClock,
+  fund,
+  infoClient,
+  openTestExchange,
+  signedEnvelope,
+} from './test/harness.js';
+import { addressOf, randomKey } from './test/wallet.js';
+import type { PaperSnapshot, PaperStore } from './types.js';
+
+/** A store that keeps only a JSON string, as a database column would. */
+class JsonStore implements PaperStore {
+  text: string | null = null;
+  saves = 0;
+  async load(): Promise<PaperSnapshot | null> {
+    return this.text ? (JSON.parse(this.text) as PaperSnapshot) : null;
+  }
+  async save(snapshot: PaperSnapshot): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    this.text = JSON.stringify(snapshot);
+    this.saves += 1;
+  }
+}
+
+describe('state survives a restart', () => {
+  it('restores accounts, open orders, agents and nonces from the store', async () => {
+    const store = new JsonStore();
+    const clock = new FakeClock();
+    const first = await openTestExchange({ store, clock });
+    const masterKey = randomKey();
+    const agentKey = randomKey();
+    const master = addressOf(masterKey);
+    await fund(first.exchange, master);
+    await exchangeClient(first.exchange, masterKey, clock).approveAgent({
+      agentAddress: addressOf(agentKey),
+      agentName: '',
+    });
+    const envelope = await signedEnvelope(
+      agentKey,
+      {
+        type: 'order',
+        orders: [{ a: 1, b: true, p: '1000', s: '0.1', r: false, t: { limit: { tif: 'Gtc' } } }],
+        grouping: 'na',
+      },
+      clock.nonce(),
+    );
+    expect(await first.exchange.exchange(envelope)).toMatchObject({
+      status: 200,
+      body: { status: 'ok' },
+    });
+
+    clock.advance(60_000);
+    const second = await openTestExchange({ store, clock, seed: 999 });
+    const open = await infoClient(second.exchange).openOrders({ user: master });
+    expect(open).toMatchObject([{ coin: 'ETH', limitPx: '1000', sz: '0.1' }]);
+    expect((await second.exchange.exchange(envelope)).body).toEqual({
+      status: 'err',
+      response: `Invalid nonce: duplicate nonce ${envelope.nonce}`,
+    });
+    const agent = exchangeClient(second.exchange, agentKey, clock);
+    const canceled = await agent.cancel({ cancels: [{ a: 1, o: open[0]!.oid }] });
+    expect(canceled.response.data.statuses).toEqual(['success']);
+    expect((await second.exchange.faucet({ user: master })).body).toMatchObject({ status: 'err' });
+    // The restored state keeps its own seed, so prices do not jump on restart.
+    const mids = await infoClient(second.exchange).allMids();
+    const fresh = await openTestExchange({ clock });
+    expect(await infoClient(fresh.exchange).allMids()).toEqual(mids);
+  });
+
+  it('saves before answering and serialises concurrent requests', async () => {
+    const store = new JsonStore();
+    const { exchange, clock } = await openTestExchange({ store });
+    const key = randomKey();
+    await fund(exchange, addressOf(key));
+    const savesBefore = store.saves;
+    const envelopes = await Promise.all(
+      Array.from({ length: 10 }, (_, k) =>
+        signedEnvelope(
+          key,
+          {
+            type: 'order',
+            orders: [
+              {
+                a: 1,
+                b: true,
+                p: String(1000 + k),
+                s: '0.1',
+                r: false,
+                t: { limit: { tif: 'Gtc' } },
+              },
+            ],
+            grouping: 'na',
+          },
+          clock.nonce(),
+        ),
+      ),
+    );
+    const answers = await Promise.all(envelopes.map((e) => exchange.exchange(e)));
+    const oids = answers.map(
+      (a) =>
+        (a.body as { response: { data: { statuses: { resting: { oid: number } }[] } } }).response
+          .data.statuses[0]?.resting.oid,
+    );
+    expect(new Set(oids).size).toBe(10);
+    expect(store.saves - savesBefore).toBe(10);
+    expect(JSON.parse(store.text ?? '{}').nextOid).toBe(11);
+  });
+});

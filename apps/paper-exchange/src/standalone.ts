@@ -1,0 +1,27 @@
+import Fastify from 'fastify';
+import { paperExchangeRoutes } from './http.js';
+import { openPaperExchange } from './paper-exchange.js';
+
+/**
+ * Runs the paper exchange alone on 127.0.0.1:$PORT (default 3200) with a memory store:
+ * POST /info, /exchange, /faucet at the root, like Hyperliquid's base URL.
+ */
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3200);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`PORT must be a TCP port, got ${process.env.PORT}`);
+  }
+  const app = Fastify({ logger: { level: 'info' } });
+  await app.register(paperExchangeRoutes, { exchange: await openPaperExchange() });
+  await app.listen({ port, host: '127.0.0.1' });
+  const stop = () => {
+    void app.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
