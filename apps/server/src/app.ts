@@ -1,9 +1,16 @@
 import { fileURLToPath } from 'node:url';
+import { openPaperExchange } from '@tb/paper-exchange';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { SecretBox } from './lib/secret-box.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { connectionsRoutes } from './modules/api-keys/connections.routes.js';
+import { AuditRepository } from './modules/audit/audit.repository.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { EmailTokensRepository } from './modules/auth/email-tokens.repository.js';
@@ -11,10 +18,20 @@ import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { BingoRepository } from './modules/bingo/bingo.repository.js';
 import { bingoRoutes } from './modules/bingo/bingo.routes.js';
 import { BingoService } from './modules/bingo/bingo.service.js';
+import { exchangeAccountRoutes } from './modules/exchange/exchange-account.routes.js';
+import { exchangeMarketRoutes } from './modules/exchange/exchange-market.routes.js';
+import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
+import { ExchangeService } from './modules/exchange/exchange.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RiskRepository } from './modules/risk/risk.repository.js';
+import { PaperStateRepository } from './modules/paper/paper-state.repository.js';
+import { paperRoutes } from './modules/paper/paper.routes.js';
 import { riskRoutes } from './modules/risk/risk.routes.js';
 import { RiskService } from './modules/risk/risk.service.js';
+import { SignalsRepository } from './modules/signals/signals.repository.js';
+import { signalsRoutes } from './modules/signals/signals.routes.js';
+import { SignalsService } from './modules/signals/signals.service.js';
+import { fetchWebhookSender, type WebhookSender } from './modules/signals/webhook-sender.js';
 import { TradesRepository } from './modules/trades/trades.repository.js';
 import { tradesRoutes } from './modules/trades/trades.routes.js';
 import { TradesService } from './modules/trades/trades.service.js';
@@ -35,6 +52,10 @@ export interface AppDeps {
   appSecret: string;
   /** Defaults to SMTP or the development outbox, from config. */
   mailer?: Mailer;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: { write(line: string): void };
+  /** Posts signals to webhooks; defaults to fetch with a 10 s time-out. */
+  webhookSender?: WebhookSender;
 }
 
 /** Logs never carry credentials, tokens or secrets. */
@@ -43,15 +64,24 @@ const REDACT = [
   'req.body.password',
   'req.body.apiSecret',
   'req.body.webhookUrl',
+  'req.body.privateKey',
   '*.password',
   '*.token',
   '*.apiSecret',
+  '*.privateKey',
+  '*.masterPrivateKey',
+  '*.webhookUrl',
+  '*.credentials',
 ];
 
 /** Builds the app (plugins, then modules, then the web app); never listens. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream && { stream: deps.logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     // Long path parameters reach the zod schemas, which answer them in the error shape.
@@ -100,6 +130,47 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const risk = new RiskService(db, new RiskRepository());
+  const trades = new TradesService(db, new TradesRepository(), risk);
+  const box = new SecretBox(deps.appSecret);
+
+  // The paper exchange, mounted at /paper outside /api (its own protocol, no app session).
+  const paper = config.paperExchange
+    ? await openPaperExchange({ store: new PaperStateRepository(db) })
+    : null;
+  if (paper) {
+    await app.register(paperRoutes, {
+      prefix: '/paper',
+      exchange: paper,
+      rateLimitScale: config.rateLimitScale,
+    });
+  }
+
+  const networks = new ExchangeNetworks(config, paper);
+  const keys = new ApiKeysService({
+    repo: new ApiKeysRepository(db),
+    users: usersService,
+    box,
+    networks,
+    audit: new AuditRepository(db),
+    log: app.log,
+  });
+  // Signals read the account for the test message, and the proxy reports orders as signals.
+  const signals: SignalsService = new SignalsService({
+    repo: new SignalsRepository(db),
+    box,
+    send: deps.webhookSender ?? fetchWebhookSender(),
+    snapshot: (userId) => exchange.snapshot(userId),
+    log: app.log,
+  });
+  const exchange: ExchangeService = new ExchangeService({
+    keys,
+    networks,
+    trades,
+    signals,
+    marketNetwork: config.marketDataNetwork,
+    log: app.log,
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: deps.database, version: VERSION });
@@ -110,9 +181,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         users: usersService,
       });
       await api.register(riskRoutes, { risk });
-      await api.register(tradesRoutes, {
-        trades: new TradesService(db, new TradesRepository(), risk),
-      });
+      await api.register(tradesRoutes, { trades });
+      await api.register(apiKeysRoutes, { keys });
+      await api.register(connectionsRoutes, { keys });
+      await api.register(exchangeMarketRoutes, { exchange });
+      await api.register(exchangeAccountRoutes, { exchange });
+      await api.register(signalsRoutes, { signals, extraOrigins: config.signalTestOrigins });
     },
     { prefix: '/api' },
   );

@@ -39,4 +39,41 @@ describe('parseConfig', () => {
       'LOG_LEVEL',
     ]);
   });
+
+  it('defaults the exchange keys: paper mounted, Hyperliquid URLs, 10 s, no test origins', () => {
+    const parsed = parseConfig({});
+    expect(parsed.ok && parsed.config).toMatchObject({
+      paperExchange: true,
+      hyperliquidUrls: {
+        mainnet: 'https://api.hyperliquid.xyz',
+        testnet: 'https://api.hyperliquid-testnet.xyz',
+      },
+      exchangeTimeoutMs: 10_000,
+      signalTestOrigins: [],
+      marketDataNetwork: 'paper',
+    });
+  });
+
+  it('reads market data from mainnet when the paper exchange is off', () => {
+    const off = parseConfig({ PAPER_EXCHANGE: 'false' });
+    expect(off.ok && off.config.marketDataNetwork).toBe('mainnet');
+    const clash = parseConfig({ PAPER_EXCHANGE: 'false', MARKET_DATA_NETWORK: 'paper' });
+    expect(!clash.ok && clash.errors[0]).toMatch(/^MARKET_DATA_NETWORK:/);
+  });
+
+  it('accepts loopback signal receivers only', () => {
+    const ok = parseConfig({
+      SIGNAL_TEST_ORIGINS: 'http://127.0.0.1:4010/, http://localhost:5000,http://[::1]:9',
+    });
+    expect(ok.ok && ok.config.signalTestOrigins).toEqual([
+      'http://127.0.0.1:4010',
+      'http://localhost:5000',
+      'http://[::1]:9',
+    ]);
+    for (const bad of ['https://example.com', 'http://10.0.0.1:80', 'http://127.0.0.1.evil.com']) {
+      const parsed = parseConfig({ SIGNAL_TEST_ORIGINS: bad });
+      expect(parsed.ok, bad).toBe(false);
+      expect(!parsed.ok && parsed.errors[0]).toMatch(/^SIGNAL_TEST_ORIGINS: .* is not a loopback/);
+    }
+  });
 });

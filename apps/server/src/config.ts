@@ -2,6 +2,34 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NETWORKS = ['mainnet', 'testnet', 'paper'] as const;
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * SIGNAL_TEST_ORIGINS: comma list of loopback origins ('http://127.0.0.1:4010') accepted as
+ * webhook receivers besides Discord. Loopback only, so the setting cannot open a way to
+ * request forgery against other hosts, even when set by mistake in production.
+ */
+const TestOriginsSchema = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins = value
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean);
+    for (const origin of origins) {
+      const match = /^https?:\/\/([^/:]+|\[::1\])(:\d{1,5})?$/i.exec(origin);
+      if (!match || !LOOPBACK_HOSTS.includes(match[1]!.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${origin} is not a loopback origin like http://127.0.0.1:4010`,
+        });
+        return z.NEVER;
+      }
+    }
+    return origins;
+  });
 
 /** Every environment key the server reads, with its default (see .env.example). */
 export const ConfigSchema = z
@@ -25,6 +53,18 @@ export const ConfigSchema = z
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: z.stringbool().default(false),
     RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
+    PAPER_EXCHANGE: z.stringbool().default(true),
+    HYPERLIQUID_MAINNET_URL: z.url({ protocol: /^https?$/ }).default('https://api.hyperliquid.xyz'),
+    HYPERLIQUID_TESTNET_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.hyperliquid-testnet.xyz'),
+    EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+    SIGNAL_TEST_ORIGINS: TestOriginsSchema,
+    MARKET_DATA_NETWORK: z.enum(NETWORKS).optional(),
+  })
+  .refine((env) => env.PAPER_EXCHANGE || env.MARKET_DATA_NETWORK !== 'paper', {
+    message: 'is paper while PAPER_EXCHANGE is false',
+    path: ['MARKET_DATA_NETWORK'],
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -40,6 +80,15 @@ export const ConfigSchema = z
     webDist: env.WEB_DIST,
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
+    paperExchange: env.PAPER_EXCHANGE,
+    hyperliquidUrls: {
+      mainnet: env.HYPERLIQUID_MAINNET_URL.replace(/\/$/, ''),
+      testnet: env.HYPERLIQUID_TESTNET_URL.replace(/\/$/, ''),
+    },
+    exchangeTimeoutMs: env.EXCHANGE_TIMEOUT_MS,
+    signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
+    /** Market data of signed-out callers: the paper exchange unless it is turned off. */
+    marketDataNetwork: env.MARKET_DATA_NETWORK ?? (env.PAPER_EXCHANGE ? 'paper' : 'mainnet'),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -38,6 +38,14 @@ export interface TestContext {
   mailer: MemoryMailer;
   database: Database;
   config: Config;
+  /** Every log line the app wrote (JSON text), when the suite asked for `captureLogs`. */
+  logs: string[];
+}
+
+export interface ContextOptions {
+  configuredMailer?: boolean;
+  /** Keep the app's log lines in `ctx.logs` (LOG_LEVEL trace unless env sets one). */
+  captureLogs?: boolean;
 }
 
 /** A fresh PostgreSQL database per test file, dropped afterwards. */
@@ -68,11 +76,11 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
 export async function createTestContext(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  { configuredMailer = false } = {},
+  { configuredMailer = false, captureLogs = false }: ContextOptions = {},
 ) {
   const pgDb = kind === 'postgres' ? await createPgDatabase() : undefined;
   const parsed = parseConfig({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: captureLogs ? 'trace' : 'silent',
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://app.test',
     WEB_DIST: '/nonexistent',
@@ -81,10 +89,12 @@ export async function createTestContext(
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
   const database = await openDatabase({ databaseUrl: pgDb?.url });
   const mailer = new MemoryMailer();
+  const logs: string[] = [];
   const app = await buildApp(parsed.config, {
     database,
     appSecret: 'test-secret-that-is-long-enough-0123456789',
     ...(configuredMailer ? {} : { mailer }),
+    ...(captureLogs && { logStream: { write: (line: string) => void logs.push(line) } }),
   });
   await app.ready();
   const close = async () => {
@@ -92,20 +102,32 @@ export async function createTestContext(
     await database.close();
     await pgDb?.drop();
   };
-  return { ctx: { app, mailer, database, config: parsed.config } satisfies TestContext, close };
+  return {
+    ctx: { app, mailer, database, config: parsed.config, logs } satisfies TestContext,
+    close,
+  };
+}
+
+export interface SuiteOptions extends ContextOptions {
+  /** Environment of the app, computed in `beforeAll` (e.g. after a local server is listening). */
+  env?: () => Record<string, string> | Promise<Record<string, string>>;
 }
 
 /**
  * Runs a suite once per database in DATABASES, with a fresh app and database per run. The
  * context is filled in `beforeAll`; read it inside tests.
  */
-export function describeEachDatabase(name: string, suite: (ctx: TestContext) => void) {
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: TestContext) => void,
+  options: SuiteOptions = {},
+) {
   for (const kind of DATABASES) {
     describe(`${name} [${kind}]`, () => {
       const ctx = {} as TestContext;
       let close: () => Promise<void> = async () => undefined;
       beforeAll(async () => {
-        const made = await createTestContext(kind);
+        const made = await createTestContext(kind, (await options.env?.()) ?? {}, options);
         Object.assign(ctx, made.ctx);
         close = made.close;
       });

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './trading.js';
 export * from './accounts.js';
+export * from './paper.js';

@@ -13,6 +13,7 @@ import {
 } from '@tb/core';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound, unwrap } from '../../lib/app-error.js';
+import type { Queryable } from '../risk/risk.repository.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import type { TradeInput, TradesRepository } from './trades.repository.js';
 
@@ -41,22 +42,30 @@ export class TradesService {
   /** Refused with 403 SESSION_ENDED while the session is ended (DESIGN.md discipline lock). */
   async create(user: RiskUser, body: CreateTradeRequest): Promise<Trade> {
     return this.db.transaction(async (tx) => {
-      const risk = await this.risk.load(tx, user);
-      const now = this.now();
-      const today = tradingDate(now.getTime(), user.timeZone);
-      const recent = await this.repo.createdSince(
-        tx,
-        user.id,
-        new Date(now.getTime() - 2 * DAY_MS),
-      );
-      const tradesOpenedToday = recent.filter(
-        (d) => tradingDate(d.getTime(), user.timeZone) === today,
-      ).length;
-      unwrap(
-        canOpenTrade(risk, { now: now.getTime(), timeZone: user.timeZone, tradesOpenedToday }),
-      );
+      const now = await this.checkSessionOpen(tx, user);
       return this.repo.insert(tx, user.id, toInput(body, now));
     });
+  }
+
+  /**
+   * The discipline lock on its own, for live orders through the exchange proxy (DESIGN.md):
+   * 403 SESSION_ENDED with the same message as a refused trade.
+   */
+  async ensureSessionOpen(user: RiskUser): Promise<void> {
+    await this.db.transaction((tx) => this.checkSessionOpen(tx, user));
+  }
+
+  /** Throws SESSION_ENDED after 3 stoplosses or at the daily trade limit; answers `now`. */
+  private async checkSessionOpen(tx: Queryable, user: RiskUser): Promise<Date> {
+    const risk = await this.risk.load(tx, user);
+    const now = this.now();
+    const today = tradingDate(now.getTime(), user.timeZone);
+    const recent = await this.repo.createdSince(tx, user.id, new Date(now.getTime() - 2 * DAY_MS));
+    const tradesOpenedToday = recent.filter(
+      (d) => tradingDate(d.getTime(), user.timeZone) === today,
+    ).length;
+    unwrap(canOpenTrade(risk, { now: now.getTime(), timeZone: user.timeZone, tradesOpenedToday }));
+    return now;
   }
 
   async update(

@@ -3,6 +3,7 @@ import {
   emptySubscription,
   isPremium,
   subscriptionAsOf,
+  type PlanAccess,
   type PublicUser,
   type Subscription,
   type WidgetLayoutItem,
@@ -42,6 +43,16 @@ export class UsersService {
     if (user.isPaidUser) return true;
     const subscription = toSubscription(await this.users.currentSubscription(user.id, now), now);
     return isPremium({ isPaidUser: false, subscription }, now.getTime());
+  }
+
+  /**
+   * Premium and the plan whose limits apply (exchange keys per plan). The free trial has no
+   * plan of its own; premium granted by an admin has none either (core counts it as annual).
+   */
+  async planAccess(user: UserRow, now: Date): Promise<PlanAccess> {
+    const subscription = toSubscription(await this.users.currentSubscription(user.id, now), now);
+    const premium = isPremium({ isPaidUser: user.isPaidUser, subscription }, now.getTime());
+    return { isPremium: premium, plan: premium ? subscription.plan : null };
   }
 
   async toPublic(user: UserRow, now: Date): Promise<PublicUser> {

@@ -1,0 +1,44 @@
+import {
+  maskApiKey,
+  maskApiSecret,
+  maskWalletAddress,
+  type ApiKeyListItem,
+  type ConnectedExchange,
+} from '@tb/core';
+import type { ExchangeCredentialRow } from '../../db/schema/index.js';
+
+/** The display name of the only supported exchange (SPEC.md section 1). */
+export const EXCHANGE_NAME = 'Hyperliquid';
+
+/**
+ * A stored key as the API shows it: addresses and the private key only in masked form.
+ * `secret` is the opened private key, used for its mask and dropped.
+ */
+export function toListItem(row: ExchangeCredentialRow, secret: string | null): ApiKeyListItem {
+  return {
+    id: row.id,
+    exchangeId: 'hyperliquid',
+    network: row.network,
+    maskedWalletAddress: row.walletAddress ? maskWalletAddress(row.walletAddress) : null,
+    maskedApiKey: maskApiKey(row.apiKey),
+    maskedApiSecret: secret === null ? '****' : maskApiSecret(secret),
+    hasWalletAddress: row.walletAddress !== '',
+    isActive: row.isActive,
+    lastUsed: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** An active key as a connection (SPEC.md section 3: id, name, connectedAt). */
+export function toConnection(row: ExchangeCredentialRow): ConnectedExchange {
+  return {
+    id: row.id,
+    name: EXCHANGE_NAME,
+    network: row.network,
+    connectedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Row ids are uuids; anything else cannot name a row and must not reach a uuid column. */
+export const isUuid = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

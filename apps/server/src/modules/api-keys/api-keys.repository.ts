@@ -1,0 +1,122 @@
+import { and, count, desc, eq, lt, or, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { exchangeCredentials, users, type ExchangeCredentialRow } from '../../db/schema/index.js';
+
+/** What a stored key is made of; `apiSecretEnc` is the sealed private key. */
+export interface CredentialInput {
+  exchangeId: 'hyperliquid';
+  network: 'mainnet' | 'testnet' | 'paper';
+  walletAddress: string;
+  apiKey: string;
+  apiSecretEnc: string;
+  isActive: boolean;
+}
+
+/** Queries on exchange_credentials; every read and write is scoped to its owner. */
+export class ApiKeysRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(userId: string): Promise<ExchangeCredentialRow[]> {
+    return this.db
+      .select()
+      .from(exchangeCredentials)
+      .where(eq(exchangeCredentials.userId, userId))
+      .orderBy(desc(exchangeCredentials.createdAt), desc(exchangeCredentials.id));
+  }
+
+  async count(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(exchangeCredentials)
+      .where(eq(exchangeCredentials.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  async find(userId: string, id: string): Promise<ExchangeCredentialRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(exchangeCredentials)
+      .where(and(eq(exchangeCredentials.userId, userId), eq(exchangeCredentials.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** The user's newest active key, or the active key `id` when given. */
+  async findActive(userId: string, id?: string): Promise<ExchangeCredentialRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(exchangeCredentials)
+      .where(
+        and(
+          eq(exchangeCredentials.userId, userId),
+          eq(exchangeCredentials.isActive, true),
+          id === undefined ? undefined : eq(exchangeCredentials.id, id),
+        ),
+      )
+      .orderBy(desc(exchangeCredentials.createdAt), desc(exchangeCredentials.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Inserts the key unless the user already has `maxCount` keys (undefined then). The user's row
+   * is locked for the count, so two simultaneous adds cannot both pass the plan's limit.
+   */
+  async insertIfUnder(
+    userId: string,
+    input: CredentialInput,
+    maxCount: number,
+  ): Promise<ExchangeCredentialRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [held] = await tx
+        .select({ n: count() })
+        .from(exchangeCredentials)
+        .where(eq(exchangeCredentials.userId, userId));
+      if ((held?.n ?? 0) >= maxCount) return undefined;
+      const [row] = await tx
+        .insert(exchangeCredentials)
+        .values({ userId, ...input })
+        .returning();
+      return row;
+    });
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    input: Omit<CredentialInput, 'exchangeId'>,
+    now: Date,
+  ): Promise<ExchangeCredentialRow | undefined> {
+    const [row] = await this.db
+      .update(exchangeCredentials)
+      .set({ ...input, updatedAt: now })
+      .where(and(eq(exchangeCredentials.userId, userId), eq(exchangeCredentials.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(exchangeCredentials)
+      .where(and(eq(exchangeCredentials.userId, userId), eq(exchangeCredentials.id, id)))
+      .returning({ id: exchangeCredentials.id });
+    return rows.length > 0;
+  }
+
+  /** Records a use, at most once a minute per key: polling must not write on every read. */
+  async touch(id: string, now: Date) {
+    await this.db
+      .update(exchangeCredentials)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(exchangeCredentials.id, id),
+          or(
+            isNull(exchangeCredentials.lastUsedAt),
+            lt(exchangeCredentials.lastUsedAt, new Date(now.getTime() - 60_000)),
+          ),
+        ),
+      );
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ExchangeError } from '@tb/hyperliquid';
+import { AppError } from '../../lib/app-error.js';
+
+/** The SPEC.md section 8 text of each exchange route; the exchange's reason follows ': '. */
+export const exchangeRouteMessages = {
+  account: 'Failed to fetch account data',
+  positions: 'Failed to fetch positions',
+  orders: 'Failed to fetch open orders',
+  placeOrder: 'Failed to place order',
+  cancelOrder: 'Failed to cancel order',
+  leverage: 'Failed to set leverage',
+  closeAll: 'Failed to close positions',
+  myTrades: 'Failed to fetch trade history',
+  orderHistory: 'Failed to fetch order history',
+  markets: 'Failed to fetch markets',
+  tickers: 'Failed to fetch markets',
+  orderBook: 'Failed to fetch the order book',
+  ohlcv: 'Failed to fetch candles',
+  publicTrades: 'Failed to fetch trades',
+  connect: 'Failed to connect to exchange',
+  price: (symbol: string) => `Could not fetch price for ${symbol}`,
+} as const;
+
+export const notConnected = () =>
+  new AppError(400, 'EXCHANGE_NOT_CONNECTED', 'No exchange connected. Connect Hyperliquid first.');
+
+/**
+ * Turns a failed exchange call into the answer of docs/API.md: 504 EXCHANGE_TIMEOUT, 404
+ * UNKNOWN_SYMBOL, else 502 EXCHANGE_ERROR, each with the route's text and the exchange's reason.
+ * `unknownSymbolMessage` replaces the whole text for the price lookups ("Could not fetch price
+ * for BTC-USD"). Anything that is not an ExchangeError is a bug of ours: logged, and answered
+ * as an exchange error so the user still reads which action failed.
+ */
+export function exchangeFailure(
+  err: unknown,
+  routeMessage: string,
+  log: FastifyBaseLogger,
+  unknownSymbolMessage?: string,
+): AppError {
+  if (err instanceof AppError) return err;
+  if (!(err instanceof ExchangeError)) {
+    log.error({ err }, `${routeMessage}: unexpected error`);
+    return new AppError(502, 'EXCHANGE_ERROR', `${routeMessage}: Unexpected error`);
+  }
+  const text = `${routeMessage}: ${err.message}`;
+  switch (err.kind) {
+    case 'timeout':
+      return new AppError(504, 'EXCHANGE_TIMEOUT', text);
+    case 'unknown-symbol':
+      return new AppError(404, 'UNKNOWN_SYMBOL', unknownSymbolMessage ?? text);
+    default:
+      log.warn({ kind: err.kind, reason: err.message }, routeMessage);
+      return new AppError(502, 'EXCHANGE_ERROR', text);
+  }
+}
+
+/** Runs one exchange call, answering its failure as {@link exchangeFailure} says. */
+export async function callExchange<T>(
+  routeMessage: string,
+  log: FastifyBaseLogger,
+  call: () => Promise<T>,
+  unknownSymbolMessage?: string,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw exchangeFailure(err, routeMessage, log, unknownSymbolMessage);
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  CandleSchema,
+  exchangeResponseSchema,
+  MarketSchema,
+  OhlcvQuerySchema,
+  OrderBookSchema,
+  OrderbookQuerySchema,
+  PriceParamsSchema,
+  PriceSchema,
+  PublicTradeSchema,
+  PublicTradesQuerySchema,
+  SymbolParamsSchema,
+  TickerSchema,
+} from '@tb/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callExchange, exchangeRouteMessages as m } from './exchange-errors.js';
+import type { ExchangeService } from './exchange.service.js';
+
+const open = { tags: ['exchange'] };
+const ok = <T extends z.ZodType>(data: T) => ({ 200: exchangeResponseSchema(data) });
+
+/**
+ * Public market data: anyone may read it (the built-in chart works signed out). A valid token
+ * selects the network of the user's connection; anything else reads the default network.
+ */
+export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }> = async (
+  app,
+  { exchange },
+) => {
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.headers.authorization) return;
+    try {
+      await app.authenticate(req, reply);
+    } catch {
+      req.auth = null;
+    }
+  });
+
+  /** One market data call with the route's failure text. */
+  const call = async <T>(
+    userId: string | null,
+    message: string,
+    run: (market: Awaited<ReturnType<ExchangeService['market']>>) => Promise<T>,
+    unknownSymbolMessage?: string,
+  ) => {
+    const market = await exchange.market(userId);
+    return {
+      success: true as const,
+      data: await callExchange(message, app.log, () => run(market), unknownSymbolMessage),
+    };
+  };
+  const userOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
+
+  app.get(
+    '/exchange/markets',
+    { schema: { ...open, summary: 'Tradable markets', response: ok(z.array(MarketSchema)) } },
+    async (req) => call(userOf(req), m.markets, (market) => market.markets()),
+  );
+
+  app.get(
+    '/exchange/tickers',
+    { schema: { ...open, summary: 'Every ticker', response: ok(z.array(TickerSchema)) } },
+    async (req) => call(userOf(req), m.tickers, (market) => market.tickers()),
+  );
+
+  app.get(
+    '/exchange/ticker/:symbol',
+    {
+      schema: {
+        ...open,
+        summary: 'One ticker',
+        params: SymbolParamsSchema,
+        response: ok(TickerSchema),
+      },
+    },
+    async (req) => {
+      const { symbol } = req.params;
+      const text = m.price(symbol);
+      return call(userOf(req), text, (market) => market.ticker(symbol), text);
+    },
+  );
+
+  app.get(
+    '/exchange/price/:symbol',
+    {
+      schema: {
+        ...open,
+        summary: 'Mid price (the symbol reduced to base-USD)',
+        params: PriceParamsSchema,
+        response: { 200: exchangeResponseSchema(PriceSchema).extend({ price: z.number() }) },
+      },
+    },
+    async (req) => {
+      const { symbol } = req.params;
+      const text = m.price(symbol);
+      const answer = await call(userOf(req), text, (market) => market.price(symbol), text);
+      return { ...answer, price: answer.data.price };
+    },
+  );
+
+  app.get(
+    '/exchange/orderbook/:symbol',
+    {
+      schema: {
+        ...open,
+        summary: 'Order book levels, best first',
+        params: SymbolParamsSchema,
+        querystring: OrderbookQuerySchema,
+        response: ok(OrderBookSchema),
+      },
+    },
+    async (req) =>
+      call(userOf(req), m.orderBook, (market) =>
+        market.orderBook(req.params.symbol, req.query.limit),
+      ),
+  );
+
+  app.get(
+    '/exchange/ohlcv/:symbol',
+    {
+      schema: {
+        ...open,
+        summary: 'Candles, oldest first',
+        params: SymbolParamsSchema,
+        querystring: OhlcvQuerySchema,
+        response: ok(z.array(CandleSchema)),
+      },
+    },
+    async (req) =>
+      call(userOf(req), m.ohlcv, (market) => market.ohlcv(req.params.symbol, req.query)),
+  );
+
+  app.get(
+    '/exchange/trades/:symbol',
+    {
+      schema: {
+        ...open,
+        summary: 'Recent public trades, newest first',
+        params: SymbolParamsSchema,
+        querystring: PublicTradesQuerySchema,
+        response: ok(z.array(PublicTradeSchema)),
+      },
+    },
+    async (req) =>
+      call(userOf(req), m.publicTrades, (market) =>
+        market.publicTrades(req.params.symbol, req.query.limit),
+      ),
+  );
+};

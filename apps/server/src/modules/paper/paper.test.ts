@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { authed, register } from '../../test/api.js';
+import { createTestContext, describeEachDatabase } from '../../test/helper.js';
+
+describeEachDatabase('the mounted paper exchange', (ctx) => {
+  it('keeps paper accounts in the database across a restart', async () => {
+    const user = await register(ctx.app);
+    const connected = await authed(ctx.app, user.token, 'POST', '/api/users/exchanges', {
+      exchangeId: 'hyperliquid',
+      network: 'paper',
+    });
+    expect(connected.statusCode).toBe(201);
+    const placed = await authed(ctx.app, user.token, 'POST', '/api/exchange/order', {
+      symbol: 'ETH',
+      side: 'sell',
+      size: 0.01,
+      orderType: 'market',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+
+    // A second app on the same database: what a restart of the server sees.
+    const restarted = await buildApp(ctx.config, {
+      database: ctx.database,
+      appSecret: 'test-secret-that-is-long-enough-0123456789',
+      mailer: ctx.mailer,
+    });
+    try {
+      const positions = await authed(restarted, user.token, 'GET', '/api/exchange/positions');
+      expect(positions.json().data).toEqual([
+        expect.objectContaining({ symbol: 'ETH-USD', side: 'short', size: 0.01 }),
+      ]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('answers Hyperliquid clients at /paper, and funds an address once', async () => {
+    const user = `0x${'ab'.repeat(20)}`;
+    const first = await ctx.app.inject({ method: 'POST', url: '/paper/faucet', payload: { user } });
+    expect(first.statusCode).toBe(200);
+    const state = await ctx.app.inject({
+      method: 'POST',
+      url: '/paper/info',
+      payload: { type: 'clearinghouseState', user },
+    });
+    expect(state.json().marginSummary.accountValue).toMatch(/^10000(\.0+)?$/);
+  });
+});
+
+describe('with PAPER_EXCHANGE=false', () => {
+  let close: () => Promise<void> = async () => undefined;
+  afterAll(() => close());
+
+  it('mounts no paper exchange and refuses paper connections', async () => {
+    const made = await createTestContext('pglite', {
+      PAPER_EXCHANGE: 'false',
+      HYPERLIQUID_MAINNET_URL: 'http://127.0.0.1:9',
+    });
+    close = made.close;
+    const { app } = made.ctx;
+    expect((await app.inject({ method: 'POST', url: '/paper/info', payload: {} })).statusCode).toBe(
+      404,
+    );
+    const user = await register(app);
+    const res = await authed(app, user.token, 'POST', '/api/users/exchanges', {
+      exchangeId: 'hyperliquid',
+      network: 'paper',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      field: 'network',
+      message: 'The paper exchange is turned off on this server (PAPER_EXCHANGE=false)',
+    });
+    const market = await app.inject({ method: 'GET', url: '/api/exchange/markets' });
+    expect(market.statusCode).toBe(502);
+    expect(market.json().error.message).toMatch(/^Failed to fetch markets: /);
+  });
+});

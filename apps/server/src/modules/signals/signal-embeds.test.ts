@@ -1,0 +1,134 @@
+import type { OpenOrder, Position } from '@tb/core';
+import { describe, expect, it } from 'vitest';
+import {
+  monospaceTable,
+  orderCancelledEmbed,
+  orderPlacedEmbed,
+  ordersTableEmbed,
+  positionsTableEmbed,
+  SIGNAL_COLORS,
+  signalMessage,
+} from './signal-embeds.js';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+const position: Position = {
+  symbol: 'BTC-USD',
+  side: 'long',
+  size: 0.01,
+  entryPrice: 64000,
+  markPrice: 65000.5,
+  unrealizedPnl: 10.005,
+  pnlPercentage: 31.26,
+  liquidationPrice: 40000,
+  margin: 32,
+  leverage: 20,
+};
+const order: OpenOrder = {
+  id: '7',
+  timestamp: 1,
+  orderType: 'limit',
+  symbol: 'ETH-USD',
+  assetId: 1,
+  side: 'sell',
+  size: 0.5,
+  filled: 0,
+  value: 1700,
+  price: 3400,
+  reduceOnly: true,
+  status: 'open',
+};
+
+describe('monospaceTable', () => {
+  it('pads columns: the first left aligned, the others right aligned', () => {
+    expect(
+      monospaceTable(
+        ['Sym', 'Size'],
+        [
+          ['BTC', '1'],
+          ['ETHER', '0.25'],
+        ],
+      ),
+    ).toBe('```\nSym    Size\nBTC       1\nETHER  0.25\n```');
+  });
+
+  it('shows 25 rows and counts the rest', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [`R${i}`]);
+    const table = monospaceTable(['Row'], rows);
+    expect(table).toContain('R24');
+    expect(table).not.toContain('R25');
+    expect(table.endsWith('… and 5 more')).toBe(true);
+  });
+});
+
+describe('table embeds', () => {
+  it('lists positions with side, prices and signed P/L', () => {
+    const embed = positionsTableEmbed([position], NOW);
+    expect(embed).toMatchObject({ title: '📊 Open positions', color: SIGNAL_COLORS.table });
+    expect(embed.timestamp).toBe(NOW.toISOString());
+    expect(embed.description).toContain('BTC-USD');
+    expect(embed.description).toContain('LONG');
+    expect(embed.description).toContain('+$10.01');
+    expect(embed.description).toContain('+31.26%');
+  });
+
+  it.each([
+    ['positions', positionsTableEmbed([], NOW), 'No open positions'],
+    ['orders', ordersTableEmbed([], NOW), 'No open orders'],
+  ])('sends an empty %s table', (_kind, embed, text) => {
+    expect(embed.description).toBe(text);
+  });
+
+  it('lists open orders with reduce-only marked', () => {
+    const embed = ordersTableEmbed([order], NOW);
+    expect(embed.title).toBe('📋 Open orders');
+    expect(embed.description).toMatch(/ETH-USD\s+SELL\s+limit\s+0.50\s+3400\s+yes/);
+  });
+});
+
+describe('order embeds', () => {
+  const request = {
+    symbol: 'BTC-USD',
+    side: 'buy' as const,
+    size: 0.01,
+    price: null,
+    orderType: 'market' as const,
+    reduceOnly: false,
+  };
+
+  it('reports a filled market buy in green with its average price', () => {
+    const embed = orderPlacedEmbed(
+      request,
+      { id: '9', status: 'filled', filled: 0.01, averagePrice: 65010 },
+      NOW,
+    );
+    expect(embed.title).toBe('🟢 Order placed: BUY BTC-USD');
+    expect(embed.color).toBe(SIGNAL_COLORS.buy);
+    expect(embed.fields).toContainEqual({ name: 'Avg price', value: '65010', inline: true });
+    expect(embed.fields).toContainEqual({ name: 'Status', value: 'filled 0.0100', inline: true });
+  });
+
+  it('reports a resting reduce-only sell in red', () => {
+    const embed = orderPlacedEmbed(
+      { ...request, side: 'sell', price: 70000, orderType: 'limit', reduceOnly: true },
+      { id: '9', status: 'resting', filled: 0, averagePrice: null },
+      NOW,
+    );
+    expect(embed.color).toBe(SIGNAL_COLORS.sell);
+    expect(embed.fields).toContainEqual({ name: 'Price', value: '70000', inline: true });
+    expect(embed.fields).toContainEqual({ name: 'Reduce only', value: 'yes', inline: true });
+  });
+
+  it('reports a cancel with or without its symbol', () => {
+    expect(orderCancelledEmbed({ orderId: 5, symbol: 'BTC' }, NOW).title).toBe(
+      '⚪ Order cancelled: BTC',
+    );
+    expect(orderCancelledEmbed({ orderId: 5, symbol: null }, NOW).fields).toEqual([
+      { name: 'Order', value: '#5', inline: true },
+    ]);
+  });
+
+  it('sends at most 10 embeds in one message', () => {
+    const embeds = Array.from({ length: 12 }, () => positionsTableEmbed([], NOW));
+    expect(signalMessage(embeds).embeds).toHaveLength(10);
+  });
+});

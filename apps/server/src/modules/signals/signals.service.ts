@@ -1,0 +1,202 @@
+import {
+  initialThrottleState,
+  maskWebhookUrl,
+  throttleSignal,
+  webhookMessages,
+  type OpenOrder,
+  type Position,
+  type SignalSettingsRequest,
+  type SignalSettingsResponse,
+  type SignalThrottleState,
+  type SignalTypes,
+} from '@tb/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, badRequest } from '../../lib/app-error.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import {
+  ordersTableEmbed,
+  positionsTableEmbed,
+  signalMessage,
+  type DiscordEmbed,
+} from './signal-embeds.js';
+import type { SignalsRepository, StoredSignalSettings } from './signals.repository.js';
+import { WebhookError, type WebhookSender } from './webhook-sender.js';
+
+const DEFAULT_TYPES: SignalTypes = { positions: true, orders: true, cancels: true };
+
+/** One part of an event signal: its type, and its embed (built only if the type is on). */
+export interface SignalPart {
+  type: keyof SignalTypes;
+  embed: () => DiscordEmbed | Promise<DiscordEmbed>;
+}
+
+/** What the test signal shows: the account's positions and orders (empty when not connected). */
+export type AccountSnapshot = (
+  userId: string,
+) => Promise<{ positions: Position[]; orders: OpenOrder[] }>;
+
+export interface SignalsDeps {
+  repo: SignalsRepository;
+  box: SecretBox;
+  send: WebhookSender;
+  snapshot: AccountSnapshot;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+/**
+ * Discord signals: settings (URL sealed at rest, masked out), the test message, and event
+ * signals after orders, throttled per user (>= 5 s apart, <= 10 a minute; in memory).
+ */
+export class SignalsService {
+  readonly #throttles = new Map<string, SignalThrottleState>();
+  readonly #now: () => Date;
+
+  constructor(private readonly deps: SignalsDeps) {
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  async settings(userId: string): Promise<SignalSettingsResponse> {
+    return this.view(await this.deps.repo.find(userId));
+  }
+
+  /**
+   * Saves the settings. A new URL replaces the stored one, null removes it, absent keeps it.
+   * Signals are active only with a webhook to send to (SPEC.md: activated when one is saved).
+   */
+  async save(userId: string, body: SignalSettingsRequest) {
+    const stored = await this.deps.repo.find(userId);
+    const webhookUrlEnc =
+      body.webhookUrl === undefined
+        ? (stored?.webhookUrlEnc ?? null)
+        : body.webhookUrl === null
+          ? null
+          : this.deps.box.encrypt(body.webhookUrl);
+    const next = {
+      webhookUrlEnc,
+      active: body.active && webhookUrlEnc !== null,
+      types: body.types,
+    };
+    await this.deps.repo.save(userId, next, this.#now());
+    return {
+      settings: this.view(next),
+      message: next.active ? webhookMessages.savedActive : webhookMessages.savedInactive,
+    };
+  }
+
+  /** Sends the positions and orders tables now (whether or not signals are active). */
+  async sendTest(userId: string): Promise<{ message: string; notes: string[] }> {
+    const url = this.url(await this.deps.repo.find(userId));
+    if (!url) throw badRequest('Save a Discord webhook URL first', 'webhookUrl');
+    const decision = this.take(userId);
+    if (decision > 0) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Signals go out at most every 5 seconds and 10 a minute. Try again in ${Math.ceil(decision / 1000)} s.`,
+      );
+    }
+    const now = this.#now();
+    let account;
+    try {
+      account = await this.deps.snapshot(userId);
+    } catch (err) {
+      // The exchange's own failure (502/504) keeps its status and code; the text says what failed.
+      if (err instanceof AppError) {
+        throw new AppError(err.status, err.code, `Failed to send test signals: ${err.message}`);
+      }
+      throw err;
+    }
+    const notes: string[] = [];
+    if (!account.positions.length)
+      notes.push('No open positions to send. Sending empty positions table.');
+    if (!account.orders.length) notes.push('No open orders to send. Sending empty orders table.');
+    const embeds = [
+      positionsTableEmbed(account.positions, now),
+      ordersTableEmbed(account.orders, now),
+    ];
+    try {
+      await this.deps.send(url, signalMessage(embeds));
+    } catch (err) {
+      const reason = err instanceof WebhookError ? err.message : 'unknown error';
+      throw new AppError(502, 'WEBHOOK_ERROR', `Failed to send test signals: ${reason}`);
+    }
+    return { message: webhookMessages.testSent, notes };
+  }
+
+  /**
+   * An event signal, fire-and-forget: never delays or fails the order it reports. Parts of
+   * disabled types are left out; a throttled signal is dropped. Logs never carry the URL.
+   */
+  publish(userId: string, parts: SignalPart[]): void {
+    void this.deliver(userId, parts).catch((err: unknown) =>
+      this.deps.log.warn(
+        { userId, reason: err instanceof Error ? err.message : 'unknown' },
+        'signal not sent',
+      ),
+    );
+  }
+
+  private async deliver(userId: string, parts: SignalPart[]) {
+    const stored = await this.deps.repo.find(userId);
+    const url = stored?.active ? this.url(stored) : null;
+    if (!stored || !url) return;
+    const wanted = parts.filter((p) => stored.types[p.type]);
+    if (!wanted.length) return;
+    const wait = this.take(userId);
+    if (wait > 0) {
+      this.deps.log.info({ userId, retryAfterMs: wait }, 'signal dropped by the throttle');
+      return;
+    }
+    const embeds: DiscordEmbed[] = [];
+    for (const part of wanted) {
+      try {
+        embeds.push(await part.embed());
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : 'unknown';
+        this.deps.log.warn({ userId, type: part.type, reason }, 'signal part left out');
+      }
+    }
+    if (embeds.length) await this.deps.send(url, signalMessage(embeds));
+  }
+
+  /** Takes one slot of the user's throttle: 0 when allowed, else milliseconds to wait. */
+  private take(userId: string): number {
+    const decision = throttleSignal(
+      this.#throttles.get(userId) ?? initialThrottleState(),
+      this.#now().getTime(),
+    );
+    if (decision.allowed) {
+      if (this.#throttles.size > 10_000) this.sweep();
+      this.#throttles.set(userId, decision.state);
+    }
+    return decision.allowed ? 0 : Math.max(1, decision.retryAfterMs);
+  }
+
+  /** Forgets users whose last signal is over a minute old: their state is the initial one. */
+  private sweep() {
+    const cutoff = this.#now().getTime() - 60_000;
+    for (const [id, state] of this.#throttles) {
+      if ((state.lastSentAt ?? 0) < cutoff) this.#throttles.delete(id);
+    }
+  }
+
+  private url(stored: StoredSignalSettings | undefined): string | null {
+    if (!stored?.webhookUrlEnc) return null;
+    try {
+      return this.deps.box.decrypt(stored.webhookUrlEnc);
+    } catch {
+      return null;
+    }
+  }
+
+  private view(stored: StoredSignalSettings | undefined): SignalSettingsResponse {
+    const url = this.url(stored);
+    return {
+      hasWebhook: url !== null,
+      maskedWebhookUrl: url === null ? null : maskWebhookUrl(url),
+      active: (stored?.active ?? false) && url !== null,
+      types: stored?.types ?? DEFAULT_TYPES,
+    };
+  }
+}
