@@ -1,3 +1,4 @@
+import { symbolBase } from '@tb/core';
 import { ExchangeClient, type InfoClient, type IRequestTransport } from '@nktkas/hyperliquid';
 import type {
   Balance,
@@ -115,8 +116,11 @@ export class HyperliquidAccount implements ExchangeAccount {
   }
 
   /** One reduce-only market order per position; each outcome is reported, none stops the rest. */
-  async closeAllPositions(): Promise<CloseAllResult> {
-    const positions = await this.positions();
+  async closeAllPositions(symbol?: string): Promise<CloseAllResult> {
+    const wanted = symbol === undefined ? null : symbolBase(symbol)?.toUpperCase();
+    const positions = (await this.positions()).filter(
+      (p) => wanted === null || symbolBase(p.symbol)?.toUpperCase() === wanted,
+    );
     const result: CloseAllResult = { closed: [], failed: [] };
     for (const p of positions) {
       try {

@@ -47,8 +47,11 @@ export interface ExchangeAccount {
   /** Cancels no order; resolves the asset id of a symbol for callers that only have a symbol. */
   assetId(symbol: string): Promise<number>;
   setLeverage(symbol: string, leverage: number): Promise<void>;
-  /** Closes every open position with a reduce-only market order. */
-  closeAllPositions(): Promise<CloseAllResult>;
+  /**
+   * Closes every open position (or only the one of `symbol`) with a reduce-only market order of
+   * its full size, at the market's own size precision.
+   */
+  closeAllPositions(symbol?: string): Promise<CloseAllResult>;
 }
 
 /** Credentials of an account: the master (wallet) address and the API wallet's private key. */

@@ -1,11 +1,6 @@
-import type { ErrorCode as CoreErrorCode } from '@tb/core';
+import type { ErrorCode } from '@tb/core';
 
-/**
- * Core's error codes plus those of the exchange proxy and signals (docs/API.md); these belong
- * in core's ErrorCodeSchema and move there when core next changes.
- */
-export type ErrorCode =
-  CoreErrorCode | 'EXCHANGE_NOT_CONNECTED' | 'UNKNOWN_SYMBOL' | 'WEBHOOK_ERROR';
+export type { ErrorCode };
 
 /** The one error type services throw; the error handler turns it into `{ error: {...} }`. */
 export class AppError extends Error {

@@ -153,3 +153,9 @@ export type OrderbookQuery = z.infer<typeof OrderbookQuerySchema>;
 export type OhlcvQuery = z.infer<typeof OhlcvQuerySchema>;
 export type PublicTradesQuery = z.infer<typeof PublicTradesQuerySchema>;
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+/** `?connectionId=` of private exchange routes: which of the user's connections (newest active when absent). */
+export const ConnectionQuerySchema = z.object({
+  connectionId: z.string().trim().min(1).max(100, 'Unknown connection').optional(),
+});
+export type ConnectionQuery = z.infer<typeof ConnectionQuerySchema>;

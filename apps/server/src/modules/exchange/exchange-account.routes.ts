@@ -12,6 +12,8 @@ import {
   PlacedOrderSchema,
   PositionSchema,
   TradeHistoryRowSchema,
+  ConnectionQuerySchema,
+  SymbolParamsSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,9 +22,7 @@ import { exchangeRouteMessages as m } from './exchange-errors.js';
 import type { ExchangeService } from './exchange.service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['exchange'] };
-/** `?connectionId=`: which of the user's connections; the newest active one when absent. */
-const connection = { connectionId: z.string().max(100).optional() };
-const ConnectionQuerySchema = z.object(connection);
+const connection = ConnectionQuerySchema.shape;
 const ok = <T extends z.ZodType>(data: T) => ({ 200: exchangeResponseSchema(data) });
 const withMessage = <T extends z.ZodType>(data: T) =>
   exchangeResponseSchema(data).extend({ message: z.string() });
@@ -207,6 +207,23 @@ export const exchangeAccountRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSe
     async (req) => ({
       success: true as const,
       data: await exchange.closeAll(currentUser(req).id, req.query.connectionId),
+    }),
+  );
+
+  app.post(
+    '/exchange/positions/:symbol/close',
+    {
+      schema: {
+        ...secured,
+        summary: "Close one position at market, at the market's size precision (reduce-only)",
+        params: SymbolParamsSchema,
+        querystring: ConnectionQuerySchema,
+        response: ok(CloseAllResultSchema),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await exchange.closeAll(currentUser(req).id, req.query.connectionId, req.params.symbol),
     }),
   );
 };

@@ -143,6 +143,26 @@ describeEachDatabase('exchange proxy on the built-in paper exchange', (ctx) => {
     expect(fills[0].fee).toEqual({ cost: expect.any(Number), currency: 'USDC' });
   });
 
+  it('closes one position at its full size, leaving the others open', async () => {
+    const user = await paperTrader();
+    for (const symbol of ['BTC', 'ETH']) {
+      const res = await call(user.token, 'POST', '/api/exchange/order', {
+        ...market('buy'),
+        symbol,
+        size: symbol === 'BTC' ? 0.002 : 0.01,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const closed = await call(user.token, 'POST', '/api/exchange/positions/BTC-USD/close');
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data).toEqual({
+      closed: [{ symbol: 'BTC-USD', size: 0.002 }],
+      failed: [],
+    });
+    const left = (await call(user.token, 'GET', '/api/exchange/positions')).json().data;
+    expect(left.map((p: { symbol: string }) => p.symbol)).toEqual(['ETH-USD']);
+  });
+
   it('answers an exchange refusal with 502 and its text', async () => {
     const user = await paperTrader();
     const res = await call(user.token, 'POST', '/api/exchange/order', {

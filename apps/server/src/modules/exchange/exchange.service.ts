@@ -109,12 +109,19 @@ export class ExchangeService {
     return { symbol: body.symbol, leverage: body.leverage };
   }
 
-  /** Reduce-only market orders for every position: allowed while the session is ended. */
-  async closeAll(userId: string, connectionId: string | undefined): Promise<CloseAllResult> {
+  /**
+   * Reduce-only market orders for every position, or only `symbol`'s: allowed while the session
+   * is ended.
+   */
+  async closeAll(
+    userId: string,
+    connectionId: string | undefined,
+    symbol?: string,
+  ): Promise<CloseAllResult> {
     let account: ExchangeAccount | undefined;
     const result = await this.withAccount(userId, connectionId, m.closeAll, (a) => {
       account = a;
-      return a.closeAllPositions();
+      return a.closeAllPositions(symbol);
     });
     if (result.closed.length && account)
       this.deps.signals.publish(userId, [this.positionsPart(account)]);
