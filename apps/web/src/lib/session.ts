@@ -9,7 +9,6 @@ export const storageKeys = {
   lastLogin: 'lastLogin',
   lastSession: 'lastSession',
   bingoState: 'bingoState',
-  currentExchange: 'currentExchange',
 } as const;
 
 export interface StoredSession {
@@ -83,7 +82,9 @@ export function saveSession(
 
 /**
  * Signs out locally: removes token, username, expiry, last login and bingo state; keeps
- * lastSession and records when it ended.
+ * lastSession and records when it ended. The exchange choice (liveTradingEnabled,
+ * currentExchange) is kept too, as SPEC.md section 4 lists only these keys; a current id that
+ * is not the next user's is dropped when their connections load.
  */
 export function clearSession(now: Date): void {
   const last = readLastSession();
@@ -113,9 +114,4 @@ export function readLastSession(): LastSession | null {
   } catch {
     return null;
   }
-}
-
-/** The exchange the user trades on, shown as a badge in the top bar. */
-export function readCurrentExchange(): string | null {
-  return localStorage.getItem(storageKeys.currentExchange);
 }

@@ -1,34 +1,20 @@
-import { Badge } from '@/components';
-import { readCurrentExchange } from '@/lib/session';
+import { lazy, Suspense } from 'react';
+import { useSession } from '@/lib/use-session';
+import './exchange-badge.css';
 
-/** The stored current exchange may be a plain id or a JSON object with a name or id. */
-export function exchangeLabel(raw: string | null): string | null {
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value === 'string') return value || null;
-    if (typeof value === 'object' && value !== null) {
-      const { name, id } = value as Record<string, unknown>;
-      if (typeof name === 'string' && name) return name;
-      if (typeof id === 'string' && id) return id;
-      return null;
-    }
-  } catch {
-    // not JSON: a plain id such as "hyperliquid"
-  }
-  return raw;
-}
+// The exchange layer (queries, connection state) loads only for signed-in users, so `/`
+// stays light for everyone else.
+const ConnectionBadge = lazy(() =>
+  import('@/features/exchange').then((m) => ({ default: m.ConnectionBadge })),
+);
 
-/** Shows the connected exchange; nothing when none is stored. */
+/** The top bar's exchange badge: the current connection when signed in and connected. */
 export function ExchangeBadge() {
-  const label = exchangeLabel(readCurrentExchange());
-  if (!label) return null;
+  const session = useSession();
+  if (!session) return null;
   return (
-    <span className="topbar__exchange">
-      <Badge tone="long">
-        <span className="visually-hidden">Exchange: </span>
-        {label}
-      </Badge>
-    </span>
+    <Suspense fallback={null}>
+      <ConnectionBadge className="topbar__exchange" />
+    </Suspense>
   );
 }

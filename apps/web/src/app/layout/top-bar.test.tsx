@@ -89,9 +89,22 @@ describe('top bar', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows the stored exchange as a badge', () => {
-    localStorage.setItem('currentExchange', 'hyperliquid');
+  it('signed in with a connection: the exchange badge', async () => {
+    signIn('ada');
+    stubFetch(({ path }) =>
+      path === '/users/exchanges'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              exchanges: [
+                { id: 'k1', name: 'Hyperliquid', network: 'mainnet', connectedAt: '2026-01-01' },
+              ],
+            },
+          }
+        : { status: 200, body: publicUser({ username: 'ada' }) },
+    );
     renderApp('/');
-    expect(banner().getByText('hyperliquid')).toBeInTheDocument();
+    expect(await banner().findByRole('link', { name: 'Exchange: Hyperliquid' })).toBeVisible();
   });
 });

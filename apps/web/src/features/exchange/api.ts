@@ -64,7 +64,8 @@ export const exchangeMessages = {
   priceFor: (symbol: string) => `Could not fetch price for ${symbol}`,
 } as const;
 
-interface Envelope<T> {
+/** The `{ success, data }` answer of exchange routes. */
+export interface Envelope<T> {
   success: true;
   data: T;
   message?: string;
@@ -92,7 +93,8 @@ export const connectionsQueryOptions = () =>
   queryOptions({
     queryKey: exchangeKeys.connections,
     queryFn: async ({ signal }) =>
-      (await apiRequest<ExchangeListResponse>('/users/exchanges', { signal })).exchanges,
+      (await apiRequest<ExchangeListResponse | undefined>('/users/exchanges', { signal }))
+        ?.exchanges ?? [],
     staleTime: 60_000,
   });
 

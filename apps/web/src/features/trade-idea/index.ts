@@ -1,2 +1,3 @@
 export { TradeIdeaWidget, type TradeIdeaWidgetProps } from './components/trade-idea-widget';
+export { useLastSymbol, writeLastSymbol } from './lib/last-symbol-store';
 export { readLastSymbol, TRADE_IDEA_KEYS } from './lib/trade-idea-storage';

@@ -114,7 +114,11 @@ describe('Register dialog', () => {
         'Registration successful! Please check your email to verify your account.',
       ),
     ).toBeVisible();
-    expect(calls(fetch)).toEqual(['POST /api/auth/check-email', 'POST /api/users/register']);
+    // Signed in now, so the top bar's exchange badge also loads the connections.
+    expect(calls(fetch).filter((call) => !call.endsWith('/users/exchanges'))).toEqual([
+      'POST /api/auth/check-email',
+      'POST /api/users/register',
+    ]);
     expect(localStorage.getItem('token')).toBe('jwt-2');
 
     await act(() => vi.advanceTimersByTimeAsync(1_800));

@@ -27,10 +27,10 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-function renderBuiltIn(tvSymbol = 'COINBASE:BTCUSD') {
+function renderBuiltIn(symbol = 'COINBASE:BTCUSD') {
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <BuiltInChart tvSymbol={tvSymbol} />
+      <BuiltInChart symbol={symbol} />
     </QueryClientProvider>,
   );
 }
@@ -75,6 +75,30 @@ describe('BuiltInChart', () => {
     ]);
     expect(screen.getByRole('img', { name: /Candlestick chart of ETH-USD/ })).toBeVisible();
     expect(screen.queryByText('No market data')).not.toBeInTheDocument();
+  });
+
+  it('reads the server envelope { success, data } for an exchange symbol, case kept', async () => {
+    const fetch = stubFetch(() => ({
+      status: 200,
+      body: { success: true, data: [[1_700_000_000_000, 0.01, 0.012, 0.009, 0.011, 5]] },
+    }));
+    renderBuiltIn('kPEPE-USD');
+    await waitFor(() => expect(chart.series.setData).toHaveBeenCalled());
+    expect(calls(fetch)).toEqual(['GET /api/exchange/ohlcv/kPEPE-USD?timeframe=1h&limit=100']);
+    expect(chart.series.setData).toHaveBeenCalledWith([
+      { time: 1_700_000_000, open: 0.01, high: 0.012, low: 0.009, close: 0.011 },
+    ]);
+  });
+
+  it.each([
+    ['BTCUSD', 'BTC-USD'],
+    ['ETH-USD', 'ETH-USD'],
+    ['SOL/USDT', 'SOL-USD'],
+  ])('asks for %s as %s', async (symbol, asked) => {
+    const fetch = stubFetch(() => ({ status: 200, body: { success: true, data: [] } }));
+    renderBuiltIn(symbol);
+    await screen.findByText('No market data');
+    expect(calls(fetch)).toEqual([`GET /api/exchange/ohlcv/${asked}?timeframe=1h&limit=100`]);
   });
 
   it('resizes the chart once a burst of window resizes has settled for 250 ms', async () => {

@@ -53,10 +53,12 @@ async function drawCandles(element: HTMLElement, candles: readonly Candle[]): Pr
 
 /**
  * The fallback's own candlestick chart, fed by the server's OHLCV data: no third-party script.
- * With no data (or an error) it says so instead of drawing an empty frame.
+ * `symbol` may be any shape ('BTCUSD', 'COINBASE:BTCUSD', 'kPEPE-USD'); the exchange is asked
+ * for COIN-USD with the coin's case kept. With no data (or an error) it says so instead of
+ * drawing an empty frame.
  */
-export function BuiltInChart({ tvSymbol }: { tvSymbol: string }) {
-  const symbol = priceSymbol(tvSymbol) ?? tvSymbol;
+export function BuiltInChart({ symbol: pair }: { symbol: string }) {
+  const symbol = priceSymbol(pair) ?? pair;
   const candles = useQuery(ohlcvQueryOptions(symbol));
   const canvasRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ChartHandle | null>(null);

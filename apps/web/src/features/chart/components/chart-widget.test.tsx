@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '@/test/fetch-mock';
+import { writeLastSymbol } from '@/features/trade-idea';
+import { calls, stubFetch } from '@/test/fetch-mock';
 import { createTestQueryClient } from '@/test/render-app';
 import type { TradingViewApi, TradingViewWidgetOptions } from '../lib/tradingview-types';
 import { ChartWidget } from './chart-widget';
@@ -175,5 +176,29 @@ describe('ChartWidget', () => {
     await advance(0);
     expect(screen.getByText('No market data')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try TradingView again' })).toBeInTheDocument();
+  });
+
+  it("follows the trade idea's pair once it has settled", async () => {
+    const tv = fakeTradingView();
+    renderChart(() => Promise.resolve(tv.api));
+    await advance(500);
+    expect(tv.created[0]).toMatchObject({ symbol: 'COINBASE:BTCUSD' });
+    act(() => writeLastSymbol('ETH-USD'));
+    await advance(599);
+    expect(tv.created).toHaveLength(1);
+    await advance(1);
+    await advance(500);
+    expect(tv.created[1]).toMatchObject({ symbol: 'COINBASE:ETHUSD' });
+  });
+
+  it("the built-in chart asks the exchange for the trade idea's pair, case kept", async () => {
+    localStorage.setItem('lastSymbol', 'kPEPE-USD');
+    const fetch = stubFetch(() => ({ status: 200, body: { success: true, data: [] } }));
+    renderChart(() => Promise.reject(new Error('blocked')));
+    await advance(500);
+    fireEvent.click(screen.getByRole('button', { name: 'Use built-in chart' }));
+    await advance(0);
+    expect(screen.getByText('No market data')).toBeInTheDocument();
+    expect(calls(fetch)).toEqual(['GET /api/exchange/ohlcv/kPEPE-USD?timeframe=1h&limit=100']);
   });
 });

@@ -1,6 +1,8 @@
-import { chartSymbol } from '@tb/core';
+import { chartSymbol, DEFAULT_CHART_SYMBOL } from '@tb/core';
 import { useId, useRef, useState } from 'react';
 import { Button, Spinner } from '@/components';
+import { useLastSymbol } from '@/features/trade-idea';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useTradingViewEmbed } from '../hooks/use-tradingview-embed';
 import type { TradingViewLoader } from '../lib/tradingview-types';
 import { BuiltInChart } from './built-in-chart';
@@ -20,14 +22,28 @@ export interface ChartWidgetProps {
   loadScript?: TradingViewLoader;
 }
 
-/** The dashboard's chart: TradingView's embed (dark, daily, UTC) with its fallback panel. */
+/** How long the trade idea's pair must stay put before the chart follows it. */
+const FOLLOW_DELAY_MS = 600;
+
+/** TradingView's form of a pair: 'BTC-USD' (an exchange symbol) → 'BTCUSD'. */
+export function tradingViewPair(pair: string): string {
+  return pair.includes(':') ? pair : pair.replace(/[-/]/g, '');
+}
+
+/**
+ * The dashboard's chart: TradingView's embed (dark, daily, UTC) with its fallback panel. It
+ * shows the trade idea's pair, following it once it settles, else the pair it was opened with.
+ */
 export function ChartWidget({ symbol, exchange, loadScript }: ChartWidgetProps) {
-  const tvSymbol = chartSymbol(symbol, exchange);
+  const followed = useDebouncedValue(useLastSymbol(), FOLLOW_DELAY_MS);
+  const pair = followed ?? symbol ?? DEFAULT_CHART_SYMBOL;
+  const tvSymbol = chartSymbol(tradingViewPair(pair), exchange);
   // A new symbol starts a fresh chart, with its own state machine.
   return (
     <TradingViewChart
       key={tvSymbol}
       tvSymbol={tvSymbol}
+      pair={pair}
       loadScript={loadScript ?? loadTradingViewOnDemand}
     />
   );
@@ -35,9 +51,12 @@ export function ChartWidget({ symbol, exchange, loadScript }: ChartWidgetProps) 
 
 function TradingViewChart({
   tvSymbol,
+  pair,
   loadScript,
 }: {
   tvSymbol: string;
+  /** The pair as chosen, case kept, for the exchange's candles ('kPEPE-USD'). */
+  pair: string;
   loadScript: TradingViewLoader;
 }) {
   const containerId = `tradingview-${useId().replace(/[^\w-]/g, '')}`;
@@ -66,7 +85,7 @@ function TradingViewChart({
       />
       {builtIn ? (
         <>
-          <BuiltInChart tvSymbol={tvSymbol} />
+          <BuiltInChart symbol={pair} />
           <div className="chart-widget__toolbar">
             <Button variant="ghost" onClick={backToTradingView}>
               Try TradingView again

@@ -1,6 +1,7 @@
 import { isMobileWidth } from '@tb/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '@/components';
+import { useLiveTradingParam } from '@/features/exchange';
 import { closePremiumLock, LocalUploadPrompt, usePremiumLockRequest } from '@/features/journal';
 import { RiskSidebar } from '@/features/risk-sidebar';
 import { useDashboardLayout } from '../hooks/use-dashboard-layout';
@@ -19,6 +20,7 @@ export function DashboardPage() {
   const [collapsed, setCollapsed] = useState(() => isMobileWidth(window.innerWidth));
   const dashboard = useDashboardLayout();
   useWidgetParams(dashboard);
+  useLiveTradingParam();
   const lock = usePremiumLockRequest();
   const { layout, add, remove } = dashboard;
 

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Page, Spinner } from '@/components';
 import { meQueryOptions } from '@/features/auth';
+import { ExchangePremiumLock } from '@/features/exchange';
 import { AccountCard } from './account-card';
+import { ApiKeyManager } from './api-keys/api-key-manager';
 import { SubscriptionCard } from './subscription-card';
 import './profile.css';
 
-/** /profile: who is signed in, their badges and their subscription. */
+/** /profile: who is signed in, their badges, their subscription and their exchange keys. */
 export function ProfilePage() {
   const me = useQuery(meQueryOptions());
 
@@ -28,8 +30,10 @@ export function ProfilePage() {
         <div className="profile-grid">
           <AccountCard user={me.data} />
           <SubscriptionCard subscription={me.data.subscription} isPaidUser={me.data.isPaidUser} />
+          <ApiKeyManager />
         </div>
       ) : null}
+      <ExchangePremiumLock />
     </Page>
   );
 }

@@ -1,7 +1,6 @@
 import { formatSignedUsd, streakBarFillPct, streakLabel } from '@tb/core';
-import { useState } from 'react';
 import { useRisk } from '@/features/journal';
-import { AssetsForm } from './assets-form';
+import { AssetsSection } from './assets-section';
 import { StoplossCounter } from './stoploss-counter';
 import './risk-sidebar.css';
 
@@ -10,12 +9,9 @@ export interface RiskSidebarProps {
   onToggle: () => void;
 }
 
-const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
-
 /** The risk sidebar: Assets, Risk (streak) and Daily Stats, and the stoploss counter. */
 export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
   const { risk, sizing, resetStoploss, updateSettings } = useRisk();
-  const [editing, setEditing] = useState(false);
   const fill = streakBarFillPct(risk.tradeStreak);
   const daily = risk.dailyStats;
   return (
@@ -34,34 +30,13 @@ export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
         <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
       </button>
       <div id="risk-sidebar-body" className="risk-sidebar__body" hidden={collapsed}>
-        <section aria-labelledby="rs-assets">
-          <div className="risk-sidebar__heading">
-            <h2 id="rs-assets">Assets</h2>
-            {!editing && (
-              <button type="button" className="risk-sidebar__edit" onClick={() => setEditing(true)}>
-                Edit
-              </button>
-            )}
-          </div>
-          {editing ? (
-            <AssetsForm
-              accountSize={risk.accountSize}
-              baseTradeSize={risk.baseTradeSize}
-              onCancel={() => setEditing(false)}
-              onSave={(settings) => {
-                updateSettings(settings);
-                setEditing(false);
-              }}
-            />
-          ) : (
-            <dl className="risk-sidebar__facts">
-              <dt>Account size</dt>
-              <dd>{usd(sizing.accountSizeUsd)}</dd>
-              <dt>Trade size</dt>
-              <dd>{usd(sizing.tradeSizeUsd)}</dd>
-            </dl>
-          )}
-        </section>
+        <AssetsSection
+          accountSize={risk.accountSize}
+          baseTradeSize={risk.baseTradeSize}
+          tradeStreak={risk.tradeStreak}
+          storedSizing={sizing}
+          onSave={updateSettings}
+        />
         <section aria-labelledby="rs-risk">
           <h2 id="rs-risk">Risk</h2>
           <p className="risk-sidebar__streak">

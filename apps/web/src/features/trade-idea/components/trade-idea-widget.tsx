@@ -1,8 +1,10 @@
 import { DEFAULT_CHART_SYMBOL } from '@tb/core';
-import { useState, type ChangeEvent } from 'react';
-import { Button, notify, TextAreaField, TextField } from '@/components';
+import { useState } from 'react';
+import { Button, notify, TextAreaField } from '@/components';
+import { writeLastSymbol } from '../lib/last-symbol-store';
 import { readStored, TRADE_IDEA_KEYS, writeStored } from '../lib/trade-idea-storage';
 import { IdeaTemplates } from './idea-templates';
+import { TradingPairField } from './trading-pair-field';
 import './trade-idea.css';
 
 export interface TradeIdeaWidgetProps {
@@ -25,10 +27,9 @@ export function TradeIdeaWidget({ chartOpen, onOpenChart, onCloseChart }: TradeI
     writeStored(TRADE_IDEA_KEYS.idea, text);
   };
 
-  const changeSymbol = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = event.target.value.toUpperCase();
+  const changeSymbol = (next: string) => {
     setSymbol(next);
-    writeStored(TRADE_IDEA_KEYS.lastSymbol, next);
+    writeLastSymbol(next);
   };
 
   const toggleChart = () => {
@@ -51,16 +52,7 @@ export function TradeIdeaWidget({ chartOpen, onOpenChart, onCloseChart }: TradeI
         className="trade-idea__text"
       />
       <div className="trade-idea__pair">
-        <TextField
-          label="Trading pair"
-          placeholder="Enter trading pair (e.g BTCUSD)"
-          value={symbol}
-          onChange={changeSymbol}
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-        />
+        <TradingPairField value={symbol} onChange={changeSymbol} />
         <Button variant={chartOpen ? 'secondary' : 'primary'} onClick={toggleChart}>
           {chartOpen ? 'Close Chart' : 'Open Chart'}
         </Button>

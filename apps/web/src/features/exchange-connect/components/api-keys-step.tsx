@@ -1,0 +1,38 @@
+import type { ConnectExchangeRequest } from '@tb/core';
+import { Button } from '@/components';
+import { PaperAccountOffer } from '@/features/exchange';
+import type { ConnectFormState } from '../hooks/use-connect-form';
+import { ConnectForm } from './connect-form';
+
+export interface ApiKeysStepProps {
+  form: ConnectFormState;
+  onConnect: (request: ConnectExchangeRequest) => void;
+  onBack: () => void;
+  /** The network of the request on its way, if any. */
+  pending: ConnectExchangeRequest['network'] | null;
+}
+
+/** Step 2: the one-click paper account, or the user's own API keys. */
+export function ApiKeysStep({ form, onConnect, onBack, pending }: ApiKeysStepProps) {
+  return (
+    <div className="stack">
+      <PaperAccountOffer
+        busy={pending === 'paper'}
+        disabled={pending !== null}
+        onTry={() => onConnect({ exchangeId: 'hyperliquid', network: 'paper' })}
+      />
+      <p className="hl-form__divider">or connect your own account</p>
+      <ConnectForm
+        form={form}
+        onSubmit={onConnect}
+        busy={pending !== null && pending !== 'paper'}
+        locked={pending === 'paper'}
+      />
+      <div>
+        <Button variant="ghost" onClick={onBack} disabled={pending !== null}>
+          Back
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { fakeServer, paperConnection, type Route } from '../test-fixtures';
+import { TradingDesk } from './trading-desk';
+
+const placed: MockReply = {
+  status: 201,
+  body: {
+    success: true,
+    data: { id: '77', status: 'resting', filled: 0, averagePrice: null },
+    message: 'Order placed successfully',
+  },
+};
+
+function openForm(routes: Record<string, Route> = {}) {
+  const orders: unknown[] = [];
+  const fetch = stubFetch(
+    fakeServer({
+      'POST /exchange/order': (req) => {
+        orders.push(req.body);
+        return placed;
+      },
+      ...routes,
+    }),
+  );
+  const view = renderWithProviders(
+    <TradingDesk connectionId={null} connection={paperConnection} />,
+  );
+  const form = () => screen.getByRole('form', { name: 'Place order' });
+  return { ...view, fetch, orders, form };
+}
+
+describe('order form', () => {
+  it('refuses an order without size: Symbol, side, and size are required', async () => {
+    const { user, orders, form } = openForm();
+    await user.click(await screen.findByRole('button', { name: 'Place buy order' }));
+    expect(within(form()).getByRole('alert')).toHaveTextContent(
+      'Symbol, side, and size are required',
+    );
+    expect(orders).toEqual([]);
+  });
+
+  it('prefills the limit price with the current price and sends the order', async () => {
+    const { user, orders, fetch } = openForm();
+    const price = screen.getByRole('spinbutton', { name: 'Price' });
+    expect(price).toHaveAttribute('step', '0.00001');
+    expect(price).toHaveAttribute('min', '0.00001');
+    await waitForValue(price, '64250.5');
+    const size = screen.getByRole('spinbutton', { name: 'Size' });
+    expect(size).toHaveAttribute('step', '0.001');
+    expect(size).toHaveAttribute('placeholder', '0.00');
+    await user.type(size, '0.5');
+    expect(screen.getByRole('status', { name: 'Order value' })).toHaveTextContent('$32,125.25');
+    await user.click(screen.getByRole('button', { name: 'Sell' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Reduce only' }));
+    await user.click(screen.getByRole('button', { name: 'Place sell order' }));
+    expect(await screen.findByText('Order placed successfully')).toBeVisible();
+    expect(orders).toEqual([
+      {
+        symbol: 'BTC-USD',
+        side: 'sell',
+        size: 0.5,
+        price: 64250.5,
+        orderType: 'limit',
+        reduceOnly: true,
+      },
+    ]);
+    expect(calls(fetch)).toContain('GET /api/exchange/price/BTC-USD');
+    expect(size).toHaveValue(null);
+  });
+
+  it('needs a price for a limit order: Price is required for limit orders', async () => {
+    const { user, orders, form } = openForm();
+    const price = screen.getByRole('spinbutton', { name: 'Price' });
+    await waitForValue(price, '64250.5');
+    await user.clear(price);
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    expect(within(form()).getByRole('alert')).toHaveTextContent(
+      'Price is required for limit orders',
+    );
+    expect(orders).toEqual([]);
+  });
+
+  it('a market order has no price field and sends no price', async () => {
+    const { user, orders } = openForm();
+    const type = screen.getByRole('group', { name: 'Order type' });
+    await user.click(within(type).getByRole('button', { name: 'Market' }));
+    expect(within(type).getByRole('button', { name: 'Market' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.queryByRole('spinbutton', { name: 'Price' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Symbol' }), 'ETH-USD');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '0.002');
+    expect(await screen.findByText('Current price: 3100')).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Order value' })).toHaveTextContent('$6.20');
+    expect(screen.getByText(/Below the \$10 minimum/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    await screen.findByText('Order placed successfully');
+    expect(orders).toEqual([
+      { symbol: 'ETH-USD', side: 'buy', size: 0.002, orderType: 'market', reduceOnly: false },
+    ]);
+  });
+
+  it('takes a typed symbol when markets cannot be read, appending -USD', async () => {
+    const { user, orders } = openForm({
+      'GET /exchange/markets': { status: 502 },
+      'GET /exchange/price/SOL-USD': {
+        status: 404,
+        body: errorBody('UNKNOWN_SYMBOL', 'Could not fetch price for SOL-USD'),
+      },
+    });
+    expect(await screen.findByText('Failed to fetch markets')).toBeVisible();
+    const symbol = screen.getByRole('textbox', { name: 'Symbol' });
+    await user.clear(symbol);
+    await user.type(symbol, 'SOL');
+    expect(await screen.findByText('Could not fetch price for SOL-USD')).toBeVisible();
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '2');
+    await user.type(screen.getByRole('spinbutton', { name: 'Price' }), '150.25');
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    await screen.findByText('Order placed successfully');
+    expect(orders).toEqual([
+      {
+        symbol: 'SOL-USD',
+        side: 'buy',
+        size: 2,
+        price: 150.25,
+        orderType: 'limit',
+        reduceOnly: false,
+      },
+    ]);
+  });
+
+  it("shows the server's reason when the order is refused", async () => {
+    const { user } = openForm({
+      'POST /exchange/order': {
+        status: 502,
+        body: errorBody(
+          'EXCHANGE_ERROR',
+          'Failed to place order: Order must have minimum value of $10.',
+        ),
+      },
+    });
+    await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '0.001');
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    expect(
+      await screen.findByText('Failed to place order: Order must have minimum value of $10.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Trading session ended')).not.toBeInTheDocument();
+  });
+
+  it('a 403 SESSION_ENDED answer shows the session-ended banner, which stays', async () => {
+    const { user } = openForm({
+      'POST /exchange/order': {
+        status: 403,
+        body: errorBody('SESSION_ENDED', 'Trading session ended for today'),
+      },
+    });
+    await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    const banner = (await screen.findByText('Trading session ended')).closest('.alert');
+    expect(banner).toHaveTextContent('3 stoploss trades or the maximum number of trades per day');
+    expect(banner).toHaveTextContent('Come back tomorrow');
+    expect(banner).toHaveTextContent('Did you touch some grass?');
+    expect(banner).toHaveTextContent('Closing positions and cancelling orders still work.');
+    expect(
+      within(banner as HTMLElement).getByRole('link', { name: 'bingo dashboard' }),
+    ).toHaveAttribute('href', '/bingo');
+    await user.click(screen.getByRole('button', { name: 'Open orders' }));
+    expect(screen.getByText('Trading session ended')).toBeVisible();
+  });
+
+  it('sets leverage within the market maximum', async () => {
+    const { user, fetch } = openForm({
+      'POST /exchange/leverage': {
+        status: 200,
+        body: { success: true, data: { symbol: 'BTC-USD', leverage: 5 } },
+      },
+    });
+    const leverage = await screen.findByRole('spinbutton', { name: 'Leverage (1–50x)' });
+    const set = screen.getByRole('button', { name: 'Set leverage' });
+    await user.type(leverage, '60');
+    expect(set).toBeDisabled();
+    expect(screen.getByText('Leverage must be a whole number from 1 to 50')).toBeVisible();
+    await user.clear(leverage);
+    await user.type(leverage, '5');
+    await user.click(set);
+    expect(await screen.findByText('Leverage set to 5x for BTC-USD')).toBeVisible();
+    const request = fetch.mock.calls.find(([url]) => String(url) === '/api/exchange/leverage');
+    expect(JSON.parse(String(request?.[1]?.body))).toEqual({ leverage: 5, symbol: 'BTC-USD' });
+  });
+});
+
+async function waitForValue(input: HTMLElement, value: string) {
+  await screen.findByDisplayValue(value);
+  expect(input).toHaveValue(Number(value));
+}

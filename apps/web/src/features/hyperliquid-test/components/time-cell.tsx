@@ -1,0 +1,12 @@
+import { formatTime } from '../lib/format';
+
+/** A table time: date above the time of day, so the column stays narrow on a phone. */
+export function TimeCell({ ms }: { ms: number }) {
+  const parts = formatTime(ms);
+  if (!parts) return <>—</>;
+  return (
+    <time className="time-cell" dateTime={parts.iso}>
+      <span>{parts.date}</span> <span>{parts.time}</span>
+    </time>
+  );
+}

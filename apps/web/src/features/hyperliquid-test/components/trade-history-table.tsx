@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TradeHistoryRow } from '@tb/core';
+import { exchangeMessages, myTradesQueryOptions } from '@/features/exchange';
+import { formatNumber, formatSize, formatUsd } from '../lib/format';
+import { DataTable, type Column } from './data-table';
+import { SideBadge } from './side-badge';
+import { TimeCell } from './time-cell';
+import { TableSection } from './table-section';
+
+export const tradeHistoryTexts = {
+  title: 'Trade history',
+  empty: 'No trade history found.',
+} as const;
+
+const COLUMNS: readonly Column<TradeHistoryRow>[] = [
+  { header: 'Time', cell: (t) => <TimeCell ms={t.timestamp} /> },
+  { header: 'Symbol', cell: (t) => t.symbol },
+  { header: 'Side', cell: (t) => <SideBadge side={t.side} /> },
+  { header: 'Price', numeric: true, cell: (t) => formatNumber(t.price) },
+  { header: 'Amount', numeric: true, cell: (t) => formatSize(t.amount) },
+  { header: 'Cost', numeric: true, cell: (t) => formatUsd(t.cost) },
+  {
+    header: 'Fee',
+    numeric: true,
+    cell: (t) => `${formatNumber(t.fee.cost)} ${t.fee.currency}`,
+  },
+];
+
+/** The account's fills, newest first. */
+export function TradeHistoryTable({ connectionId }: { connectionId: string | null }) {
+  const query = useQuery(myTradesQueryOptions(connectionId));
+  return (
+    <TableSection
+      id="trade-history-title"
+      title={tradeHistoryTexts.title}
+      query={query}
+      errorText={exchangeMessages.fetchTrades}
+      emptyText={tradeHistoryTexts.empty}
+    >
+      {(rows) => (
+        <DataTable
+          caption={tradeHistoryTexts.title}
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(t, i) => `${t.timestamp}-${t.symbol}-${i}`}
+        />
+      )}
+    </TableSection>
+  );
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  roundTo,
+  validateOrder,
+  validatePriceLookup,
+  type OrderRequest,
+  type OrderSide,
+  type OrderType,
+} from '@tb/core';
+import { useState } from 'react';
+import { exchangeMessages, priceQueryOptions } from '@/features/exchange';
+import { errorMessage } from '@/lib/api-error';
+import type { TradingActions } from './use-trading-actions';
+
+/** Hyperliquid refuses orders worth less than this, in dollars. */
+export const MIN_ORDER_VALUE_USD = 10;
+export const DEFAULT_ORDER_SYMBOL = 'BTC-USD';
+
+/** size × price in dollars, or null while either is missing. */
+export function orderValue(size: string, price: string | number | null): number | null {
+  const value = Number(size) * Number(price);
+  return size.trim() !== '' && price !== null && price !== '' && Number.isFinite(value) && value > 0
+    ? value
+    : null;
+}
+
+/**
+ * State of the order form. The limit price starts as the symbol's current price and follows
+ * it until the trader types one; changing the symbol starts over from its price.
+ */
+export function useOrderForm(actions: TradingActions) {
+  const [symbol, setSymbolState] = useState(DEFAULT_ORDER_SYMBOL);
+  const [side, setSide] = useState<OrderSide>('buy');
+  const [orderType, setOrderType] = useState<OrderType>('limit');
+  const [size, setSize] = useState('');
+  const [typedPrice, setTypedPrice] = useState<string | null>(null);
+  const [reduceOnly, setReduceOnly] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const lookup = validatePriceLookup(symbol);
+  const priceSymbol = lookup.ok ? lookup.value : null;
+  const priceQuery = useQuery({
+    ...priceQueryOptions(priceSymbol ?? ''),
+    enabled: priceSymbol !== null,
+  });
+  const livePrice = priceQuery.data?.price ?? null;
+  const price = typedPrice ?? (livePrice === null ? '' : String(roundTo(livePrice, 5)));
+  const priceError =
+    priceSymbol && priceQuery.isError
+      ? errorMessage(priceQuery.error, exchangeMessages.priceFor(priceSymbol))
+      : null;
+  const isLimit = orderType === 'limit';
+
+  const setSymbol = (value: string) => {
+    setSymbolState(value);
+    setTypedPrice(null);
+    setError(null);
+  };
+
+  const submit = () => {
+    const result = validateOrder({
+      symbol,
+      side,
+      size,
+      price: isLimit ? price : null,
+      orderType,
+      reduceOnly,
+    });
+    if (!result.ok) return setError(result.message);
+    setError(null);
+    const { price: orderPrice, ...rest } = result.value;
+    const order: OrderRequest = orderPrice === null ? rest : { ...rest, price: orderPrice };
+    actions.placeOrder(order, () => {
+      setSize('');
+      setTypedPrice(null);
+    });
+  };
+
+  return {
+    symbol,
+    setSymbol,
+    side,
+    setSide,
+    orderType,
+    setOrderType,
+    size,
+    setSize,
+    price,
+    setPrice: setTypedPrice,
+    reduceOnly,
+    setReduceOnly,
+    isLimit,
+    livePrice,
+    priceError,
+    notional: orderValue(size, isLimit ? price : livePrice),
+    error,
+    submit,
+  };
+}

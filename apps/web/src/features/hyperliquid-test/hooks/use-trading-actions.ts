@@ -1,0 +1,128 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CloseAllResult, LeverageRequest, OpenOrder, OrderRequest, Position } from '@tb/core';
+import { useState } from 'react';
+import { notify } from '@/components';
+import {
+  cancelOrder,
+  closeAllPositions,
+  exchangeKeys,
+  exchangeMessages,
+  placeOrder,
+  setLeverage,
+} from '@/features/exchange';
+import { isApiError } from '@/lib/api-error';
+
+/** Texts of this page that SPEC.md section 8 does not give. */
+export const tradingMessages = {
+  cancelFailed: 'Failed to cancel order',
+  closeFailed: 'Failed to close position',
+  closeAllFailed: 'Failed to close positions',
+  leverageFailed: 'Failed to set leverage',
+  leverageSet: (symbol: string, leverage: number) => `Leverage set to ${leverage}x for ${symbol}`,
+  closedAll: (count: number) =>
+    count === 0 ? 'No open positions' : `Closed ${count} position${count === 1 ? '' : 's'}`,
+  closeAllFailedFor: (symbol: string, message: string) => `Could not close ${symbol}: ${message}`,
+} as const;
+
+/** The reduce-only market order that closes a whole position. */
+export function closeOrderFor(position: Position): OrderRequest {
+  return {
+    symbol: position.symbol,
+    side: position.side === 'long' ? 'sell' : 'buy',
+    size: Math.abs(position.size),
+    orderType: 'market',
+    reduceOnly: true,
+  };
+}
+
+function reportCloseAll({ data }: { data: CloseAllResult }) {
+  if (data.closed.length > 0 || data.failed.length === 0)
+    notify(tradingMessages.closedAll(data.closed.length), 'success');
+  for (const { symbol, message } of data.failed)
+    notify(tradingMessages.closeAllFailedFor(symbol, message), 'error');
+}
+
+export interface TradingActions {
+  placeOrder: (order: OrderRequest, onPlaced?: () => void) => void;
+  placing: boolean;
+  closePosition: (position: Position) => void;
+  /** Symbol of the position being closed, if any. */
+  closingSymbol: string | null;
+  closeAll: () => void;
+  closingAll: boolean;
+  cancelOrder: (order: OpenOrder) => void;
+  /** Id of the order being cancelled, if any. */
+  cancellingId: string | null;
+  setLeverage: (request: LeverageRequest) => void;
+  settingLeverage: boolean;
+  /** The server refused an order with 403 SESSION_ENDED (and no order has gone through since). */
+  sessionEnded: boolean;
+}
+
+/**
+ * Every write of the trading page. Failures and plain successes are notified by the query
+ * client (`meta`); each write refreshes the account tables (`exchangeKeys.private`).
+ */
+export function useTradingActions(): TradingActions {
+  const client = useQueryClient();
+  const [sessionEnded, setSessionEnded] = useState(false);
+  const onSettled = () => client.invalidateQueries({ queryKey: exchangeKeys.private });
+  const onError = (error: unknown) => {
+    if (isApiError(error) && error.code === 'SESSION_ENDED') setSessionEnded(true);
+  };
+  const placed = {
+    errorMessage: exchangeMessages.placeOrder,
+    successMessage: exchangeMessages.orderPlaced,
+  };
+
+  const place = useMutation({
+    mutationFn: placeOrder,
+    meta: placed,
+    onError,
+    // A new position going through means the session is open again (e.g. reset elsewhere).
+    onSuccess: (_res, order) => {
+      if (!order.reduceOnly) setSessionEnded(false);
+    },
+    onSettled,
+  });
+  const close = useMutation({
+    mutationFn: (position: Position) => placeOrder(closeOrderFor(position)),
+    meta: { ...placed, errorMessage: tradingMessages.closeFailed },
+    onSettled,
+  });
+  const closeAll = useMutation({
+    mutationFn: closeAllPositions,
+    meta: { errorMessage: tradingMessages.closeAllFailed },
+    onSuccess: reportCloseAll,
+    onSettled,
+  });
+  const cancel = useMutation({
+    mutationFn: (order: OpenOrder) => cancelOrder(order.id, order.assetId),
+    meta: {
+      errorMessage: tradingMessages.cancelFailed,
+      successMessage: exchangeMessages.orderCancelled,
+    },
+    onSettled,
+  });
+  const leverage = useMutation({
+    mutationFn: setLeverage,
+    meta: { errorMessage: tradingMessages.leverageFailed },
+    onSuccess: ({ data }) =>
+      notify(tradingMessages.leverageSet(data.symbol, data.leverage), 'success'),
+    onSettled,
+  });
+
+  return {
+    placeOrder: (order, onPlaced) => place.mutate(order, { onSuccess: () => onPlaced?.() }),
+    placing: place.isPending,
+    closePosition: (position) => close.mutate(position),
+    closingSymbol: close.isPending ? (close.variables?.symbol ?? null) : null,
+    closeAll: () => closeAll.mutate(),
+    closingAll: closeAll.isPending,
+    cancelOrder: (order) => cancel.mutate(order),
+    cancellingId: cancel.isPending ? (cancel.variables?.id ?? null) : null,
+    setLeverage: (request) => leverage.mutate(request),
+    settingLeverage: leverage.isPending,
+    sessionEnded,
+  };
+}

@@ -1,0 +1,1 @@
+export { SignalsPanel } from './components/signals-panel';
