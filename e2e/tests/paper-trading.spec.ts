@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
+
+/** Connects a paper account through /exchange-connect and switches live trading on. */
+async function connectPaperAccount(page: Page) {
+  await page.goto('/exchange-connect');
+  await page.getByRole('button', { name: 'Get started' }).click();
+  await page.getByRole('button', { name: 'Try with a paper account' }).click();
+  await expect(page.getByText('Connected to Hyperliquid · Paper')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Enable live trading' }).click();
+  // The dashboard switches live trading on and clears the parameter.
+  await expect(page).toHaveURL(/\/bingo$/);
+}
+
+/** The order form of /hyperliquid-test. */
+function orderForm(page: Page) {
+  return page.getByRole('form', { name: 'Place order' });
+}
+
+test('paper trading: connect, see the balance, rest and cancel a limit order, open and close a position', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await ensureAdmin(request);
+  const user = newUser('paper');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.username, user.password);
+
+  await connectPaperAccount(page);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: /Hyperliquid · Paper/ })).toBeVisible();
+
+  // The risk sidebar sizes trades from the paper account's 10,000 USDC: 10 % at streak 0.
+  const sidebar = page.getByRole('complementary', { name: 'Risk management' });
+  await expect(sidebar.getByText('USDC balance from Hyperliquid · Paper')).toBeVisible();
+  await expect(sidebar.getByText('$10,000', { exact: true })).toBeVisible();
+  await expect(sidebar.getByText('$1,000', { exact: true })).toBeVisible();
+
+  await page.goto('/hyperliquid-test');
+  await expect(page.getByText('Account value')).toBeVisible();
+  await expect(page.getByText('$10,000.00').first()).toBeVisible();
+
+  // A limit buy far under the market rests on the book...
+  const form = orderForm(page);
+  await form.getByLabel('Symbol').selectOption('BTC-USD');
+  await form.getByRole('group', { name: 'Side' }).getByRole('button', { name: 'Buy' }).click();
+  await form
+    .getByRole('group', { name: 'Order type' })
+    .getByRole('button', { name: 'Limit' })
+    .click();
+  await form.getByLabel('Size').fill('0.001');
+  await form.getByLabel('Price').fill('50000');
+  await form.getByRole('button', { name: 'Place buy order' }).click();
+  await expect(page.getByText('Order placed successfully')).toBeVisible();
+  const openOrders = page.getByRole('table', { name: 'Open orders' });
+  const cancel = openOrders.getByRole('button', { name: /^Cancel buy BTC-USD order \d+$/ });
+  await expect(cancel).toBeVisible();
+
+  // ...and is cancelled.
+  await cancel.click();
+  await expect(page.getByText('Order cancelled successfully')).toBeVisible();
+  await expect(page.getByText('No open orders')).toBeVisible();
+
+  // A market buy opens a long position with its P/L.
+  await form
+    .getByRole('group', { name: 'Order type' })
+    .getByRole('button', { name: 'Market' })
+    .click();
+  await expect(form.getByLabel('Price')).toHaveCount(0);
+  await form.getByLabel('Size').fill('0.001');
+  await form.getByRole('button', { name: 'Place buy order' }).click();
+  const positions = page.getByRole('table', { name: 'Open positions' });
+  const row = positions.getByRole('row', { name: /BTC-USD/ });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/long/i);
+  await expect(row).toContainText('$');
+
+  // Closing it leaves no position.
+  await positions.getByRole('button', { name: 'Close BTC-USD long position' }).click();
+  await expect(page.getByText('No open positions')).toBeVisible();
+
+  await page.screenshot({ path: 'test-results/paper-trading.png', fullPage: true });
+});
