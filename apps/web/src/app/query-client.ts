@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { notify } from '@/components/notifications';
+import { notify, type NotificationTone } from '@/components/notifications';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { clearSession, readSession } from '@/lib/session';
 
@@ -8,10 +8,26 @@ import { clearSession, readSession } from '@/lib/session';
  * writing its own onError toast.
  */
 export interface RequestMeta extends Record<string, unknown> {
-  /** Show a notification on failure: the server's message, or this text. */
-  errorMessage?: string;
-  /** Show a notification on success (mutations). */
-  successMessage?: string;
+  /**
+   * Show a notification on failure: the server's message, or this text; or a function that
+   * words the failure itself.
+   */
+  errorMessage?: string | ((error: unknown) => string);
+  /**
+   * Show a notification on success (mutations): this text, or what the function makes of the
+   * answer (one text, several notices with their tone, or nothing).
+   */
+  successMessage?: string | ((data: unknown) => string | readonly MetaNotice[] | null | undefined);
+  /** How long these notifications stay, in ms (default: NOTIFICATION_MS, 3 s). */
+  notificationMs?: number;
+  /** Error codes the screen shows its own way (e.g. a banner): no notification for them. */
+  silentCodes?: readonly string[];
+}
+
+/** One notification a success function asks for. */
+export interface MetaNotice {
+  message: string;
+  tone?: NotificationTone;
 }
 
 declare module '@tanstack/react-query' {
@@ -24,7 +40,21 @@ declare module '@tanstack/react-query' {
 function onRequestError(error: unknown, meta: RequestMeta | undefined) {
   // A stored token the server no longer accepts is a signed-out user (SPEC.md section 4).
   if (isApiError(error) && error.status === 401 && readSession()) clearSession(new Date());
-  if (meta?.errorMessage) notify(errorMessage(error, meta.errorMessage), 'error');
+  const wording = meta?.errorMessage;
+  if (!wording) return;
+  if (isApiError(error) && meta.silentCodes?.includes(error.code)) return;
+  const message = typeof wording === 'function' ? wording(error) : errorMessage(error, wording);
+  notify(message, 'error', meta.notificationMs);
+}
+
+function onRequestSuccess(data: unknown, meta: RequestMeta | undefined) {
+  const wording = meta?.successMessage;
+  if (!wording) return;
+  const result = typeof wording === 'function' ? wording(data) : wording;
+  if (!result) return;
+  const notices: readonly MetaNotice[] =
+    typeof result === 'string' ? [{ message: result }] : result;
+  for (const { message, tone = 'success' } of notices) notify(message, tone, meta.notificationMs);
 }
 
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -37,9 +67,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: (error, query) => onRequestError(error, query.meta) }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => onRequestError(error, mutation.meta),
-      onSuccess: (_data, _vars, _ctx, mutation) => {
-        if (mutation.meta?.successMessage) notify(mutation.meta.successMessage, 'success');
-      },
+      onSuccess: (data, _vars, _ctx, mutation) => onRequestSuccess(data, mutation.meta),
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false },

@@ -197,6 +197,16 @@ export const closeAllPositions = () =>
     method: 'POST',
   });
 
+/**
+ * POST /api/exchange/positions/:symbol/close: one whole position, reduce-only at the market's
+ * own size precision (a 0.0005 BTC position closes although the order form's step is 0.001).
+ */
+export const closePosition = (symbol: string) =>
+  apiRequest<Envelope<CloseAllResult>>(
+    withConnection(`/exchange/positions/${encodeURIComponent(symbol)}/close`),
+    { method: 'POST' },
+  );
+
 // ---- public market data ----
 
 export const marketsQueryOptions = () =>

@@ -15,6 +15,8 @@ export interface NetworkFieldProps {
   /** Networks offered; all three by default. */
   options?: readonly ExchangeNetwork[];
   disabled?: boolean;
+  /** A line under the options (e.g. why they are locked). */
+  hint?: string;
 }
 
 /** The network a connection uses (DESIGN.md: mainnet, testnet or paper), as radio buttons. */
@@ -23,10 +25,16 @@ export function NetworkField({
   onChange,
   options = EXCHANGE_NETWORKS,
   disabled = false,
+  hint,
 }: NetworkFieldProps) {
   const name = useId();
+  const hintId = `${name}-hint`;
   return (
-    <fieldset className="network-field" disabled={disabled}>
+    <fieldset
+      className="network-field"
+      disabled={disabled}
+      aria-describedby={hint ? hintId : undefined}
+    >
       <legend className="field__label">Network</legend>
       <div className="network-field__options">
         {options.map((network) => (
@@ -45,6 +53,11 @@ export function NetworkField({
           </label>
         ))}
       </div>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

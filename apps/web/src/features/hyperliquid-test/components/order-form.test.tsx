@@ -1,8 +1,17 @@
 import { screen, within } from '@testing-library/react';
+import { defaultRiskState, stoplossTexts } from '@tb/core';
 import { describe, expect, it } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
+import { signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { fakeServer, paperConnection, type Route } from '../test-fixtures';
+import {
+  btcLong,
+  fakeServer,
+  ok,
+  paperConnection,
+  restingOrder,
+  type Route,
+} from '../test-fixtures';
 import { TradingDesk } from './trading-desk';
 
 const placed: MockReply = {
@@ -173,6 +182,54 @@ describe('order form', () => {
     ).toHaveAttribute('href', '/bingo');
     await user.click(screen.getByRole('button', { name: 'Open orders' }));
     expect(screen.getByText('Trading session ended')).toBeVisible();
+    // The banner says it all: no notification besides it.
+    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(toasts.queryByText('Trading session ended for today')).not.toBeInTheDocument();
+    expect(toasts.queryByText('Failed to place order')).not.toBeInTheDocument();
+  });
+
+  it('shows the banner up front when the risk state ends the session; only reduce-only orders go', async () => {
+    signIn();
+    const risk = { ...defaultRiskState(Date.now()), slTaken: 3 };
+    const { user, orders } = openForm({
+      'GET /risk-management': { status: 200, body: risk },
+      'GET /exchange/positions': ok([btcLong]),
+      'GET /exchange/orders': ok([restingOrder]),
+      'POST /exchange/positions/BTC-USD/close': ok({
+        closed: [{ symbol: 'BTC-USD', size: 0.5 }],
+        failed: [],
+      }),
+      'DELETE /exchange/order/123': {
+        status: 200,
+        body: { success: true, data: { id: '123' }, message: 'Order cancelled successfully' },
+      },
+    });
+    expect(await screen.findByText('Trading session ended')).toBeVisible();
+    const submit = screen.getByRole('button', { name: 'Place buy order' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(stoplossTexts.sessionEndedAlert);
+    await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '0.5');
+    await user.click(screen.getByRole('checkbox', { name: 'Reduce only' }));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await screen.findByText('Order placed successfully');
+    expect(orders).toEqual([expect.objectContaining({ size: 0.5, reduceOnly: true })]);
+    await user.click(screen.getByRole('button', { name: 'Close BTC-USD long position' }));
+    expect(await screen.findByText('Closed 1 position')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Cancel buy ETH-USD order 123' }));
+    expect(await screen.findByText('Order cancelled successfully')).toBeVisible();
+  });
+
+  it('the daily trade limit disables new orders with its own reason', async () => {
+    signIn();
+    const base = defaultRiskState(Date.now());
+    const risk = { ...base, dailyStats: { ...base.dailyStats, trades: 3 } };
+    openForm({ 'GET /risk-management': { status: 200, body: risk } });
+    expect(await screen.findByText('Trading session ended')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Place buy order' })).toHaveAccessibleDescription(
+      stoplossTexts.dailyTradesReached,
+    );
   });
 
   it('sets leverage within the market maximum', async () => {

@@ -1,5 +1,5 @@
 import { ORDER_PRICE_STEP, ORDER_SIZE_STEP } from '@tb/core';
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Alert, Button, Card, TextField } from '@/components';
 import { MIN_ORDER_VALUE_USD, useOrderForm } from '../hooks/use-order-form';
 import type { TradingActions } from '../hooks/use-trading-actions';
@@ -17,10 +17,21 @@ const TYPES = [
   ['market', 'Market'],
 ] as const;
 
+export interface OrderFormProps {
+  actions: TradingActions;
+  /**
+   * Why new positions cannot be opened now (the session ended); null while they can. Only
+   * reduce-only orders go then.
+   */
+  lockReason?: string | null;
+}
+
 /** Places a limit or market order on the connected account (checked with core's rules first). */
-export function OrderForm({ actions }: { actions: TradingActions }) {
-  const form = useOrderForm(actions);
+export function OrderForm({ actions, lockReason = null }: OrderFormProps) {
+  const form = useOrderForm(actions, lockReason);
   const belowMinimum = form.notional !== null && form.notional < MIN_ORDER_VALUE_USD;
+  const blocked = lockReason !== null && !form.reduceOnly;
+  const lockId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +106,17 @@ export function OrderForm({ actions }: { actions: TradingActions }) {
           </span>
         </p>
         {form.error ? <Alert tone="error">{form.error}</Alert> : null}
-        <Button type="submit" busy={actions.placing}>
+        {lockReason !== null ? (
+          <p className="order-form__locked" id={lockId}>
+            {blocked ? lockReason : `${lockReason} Reduce-only orders still go.`}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          busy={actions.placing}
+          disabled={blocked}
+          aria-describedby={lockReason !== null ? lockId : undefined}
+        >
           {form.side === 'buy' ? 'Place buy order' : 'Place sell order'}
         </Button>
       </form>

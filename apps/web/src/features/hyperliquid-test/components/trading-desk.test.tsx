@@ -126,28 +126,34 @@ describe('account and tables', () => {
     expect(eth).toHaveTextContent('—');
   });
 
-  it('Close sends a reduce-only market order of the whole size on the other side', async () => {
-    let bodies: unknown[] = [];
+  it('Close closes one position through POST /exchange/positions/:symbol/close (market precision)', async () => {
+    const tiny = { ...btcLong, size: 0.0005 };
     const { user, fetch } = openDesk({
-      'GET /exchange/positions': ok([btcLong, ethShort]),
-      'POST /exchange/order': (req) => {
-        bodies = [...bodies, req.body];
-        return {
-          status: 201,
-          body: {
-            success: true,
-            data: { id: null, status: 'filled', filled: 2, averagePrice: 3100 },
-            message: 'Order placed successfully',
-          },
-        };
-      },
+      'GET /exchange/positions': ok([tiny, ethShort]),
+      'POST /exchange/positions/BTC-USD/close': ok({
+        closed: [{ symbol: 'BTC-USD', size: 0.0005 }],
+        failed: [],
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Close BTC-USD long position' }));
+    expect(await screen.findByText('Closed 1 position')).toBeVisible();
+    expect(calls(fetch)).toContain('POST /api/exchange/positions/BTC-USD/close');
+    expect(calls(fetch).some((c) => c.startsWith('POST /api/exchange/order'))).toBe(false);
+    await waitFor(() => expect(count(fetch, 'GET /api/exchange/positions')).toBeGreaterThan(1));
+  });
+
+  it('Close says why the exchange refused to close, and names the connection', async () => {
+    localStorage.setItem('currentExchange', 'c1');
+    const { user, fetch } = openDesk({
+      'GET /exchange/positions': ok([ethShort]),
+      'POST /exchange/positions/ETH-USD/close': ok({
+        closed: [],
+        failed: [{ symbol: 'ETH-USD', message: 'Insufficient margin' }],
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Close ETH-USD short position' }));
-    expect(await screen.findByText('Order placed successfully')).toBeVisible();
-    expect(bodies).toEqual([
-      { symbol: 'ETH-USD', side: 'buy', size: 2, orderType: 'market', reduceOnly: true },
-    ]);
-    await waitFor(() => expect(count(fetch, 'GET /api/exchange/positions')).toBeGreaterThan(1));
+    expect(await screen.findByText('Could not close ETH-USD: Insufficient margin')).toBeVisible();
+    expect(calls(fetch)).toContain('POST /api/exchange/positions/ETH-USD/close?connectionId=c1');
   });
 
   it('Close all asks first, word for word, then closes everything', async () => {

@@ -1,8 +1,10 @@
 import type { ConnectedExchange } from '@tb/core';
 import { useState } from 'react';
 import { SignalsPanel } from '@/features/signals';
+import { useSessionLock } from '../hooks/use-session-lock';
 import { useTradingActions } from '../hooks/use-trading-actions';
 import { AccountPanel } from './account-panel';
+import { LiveTradingSwitch } from './live-trading-switch';
 import { OpenOrdersTable } from './open-orders-table';
 import { OrderForm } from './order-form';
 import { OrderHistoryTable } from './order-history-table';
@@ -20,15 +22,18 @@ export interface TradingDeskProps {
 /** The connected account: balances, order entry, the tables the trader chose, and signals. */
 export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
   const actions = useTradingActions();
+  // Up front from the risk state, or after the server refused an order (403 SESSION_ENDED).
+  const lock = useSessionLock();
   const [shown, setShown] = useState(DEFAULT_SECTIONS);
   const toggle = (id: SectionId) => setShown((current) => ({ ...current, [id]: !current[id] }));
 
   return (
     <div className="trading-desk">
-      {actions.sessionEnded ? <SessionEndedBanner /> : null}
+      {actions.sessionEnded || lock.locked ? <SessionEndedBanner /> : null}
+      <LiveTradingSwitch />
       <div className="trading-desk__top">
         <AccountPanel connectionId={connectionId} connection={connection} />
-        <OrderForm actions={actions} />
+        <OrderForm actions={actions} lockReason={lock.reason} />
       </div>
       <SectionToggles shown={shown} onToggle={toggle} />
       {shown.positions ? <PositionsTable connectionId={connectionId} actions={actions} /> : null}

@@ -28,7 +28,7 @@ export function orderValue(size: string, price: string | number | null): number 
  * State of the order form. The limit price starts as the symbol's current price and follows
  * it until the trader types one; changing the symbol starts over from its price.
  */
-export function useOrderForm(actions: TradingActions) {
+export function useOrderForm(actions: TradingActions, lockReason: string | null = null) {
   const [symbol, setSymbolState] = useState(DEFAULT_ORDER_SYMBOL);
   const [side, setSide] = useState<OrderSide>('buy');
   const [orderType, setOrderType] = useState<OrderType>('limit');
@@ -58,6 +58,8 @@ export function useOrderForm(actions: TradingActions) {
   };
 
   const submit = () => {
+    // The session ended: only orders that reduce a position go (the server refuses the rest).
+    if (lockReason !== null && !reduceOnly) return setError(lockReason);
     const result = validateOrder({
       symbol,
       side,

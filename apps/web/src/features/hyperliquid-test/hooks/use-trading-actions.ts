@@ -5,11 +5,13 @@ import { notify } from '@/components';
 import {
   cancelOrder,
   closeAllPositions,
+  closePosition,
   exchangeKeys,
   exchangeMessages,
   placeOrder,
   setLeverage,
 } from '@/features/exchange';
+import { journalKeys } from '@/features/journal';
 import { isApiError } from '@/lib/api-error';
 
 /** Texts of this page that SPEC.md section 8 does not give. */
@@ -23,17 +25,6 @@ export const tradingMessages = {
     count === 0 ? 'No open positions' : `Closed ${count} position${count === 1 ? '' : 's'}`,
   closeAllFailedFor: (symbol: string, message: string) => `Could not close ${symbol}: ${message}`,
 } as const;
-
-/** The reduce-only market order that closes a whole position. */
-export function closeOrderFor(position: Position): OrderRequest {
-  return {
-    symbol: position.symbol,
-    side: position.side === 'long' ? 'sell' : 'buy',
-    size: Math.abs(position.size),
-    orderType: 'market',
-    reduceOnly: true,
-  };
-}
 
 function reportCloseAll({ data }: { data: CloseAllResult }) {
   if (data.closed.length > 0 || data.failed.length === 0)
@@ -68,11 +59,16 @@ export function useTradingActions(): TradingActions {
   const [sessionEnded, setSessionEnded] = useState(false);
   const onSettled = () => client.invalidateQueries({ queryKey: exchangeKeys.private });
   const onError = (error: unknown) => {
-    if (isApiError(error) && error.code === 'SESSION_ENDED') setSessionEnded(true);
+    if (!isApiError(error) || error.code !== 'SESSION_ENDED') return;
+    setSessionEnded(true);
+    // The risk state the page reads up front may be behind the server's: read it again.
+    void client.invalidateQueries({ queryKey: journalKeys.risk });
   };
   const placed = {
     errorMessage: exchangeMessages.placeOrder,
     successMessage: exchangeMessages.orderPlaced,
+    // The session-ended banner says it: no notification on top of it.
+    silentCodes: ['SESSION_ENDED'],
   };
 
   const place = useMutation({
@@ -85,9 +81,12 @@ export function useTradingActions(): TradingActions {
     },
     onSettled,
   });
+  // The server closes at the market's own size precision (the form's 0.001 step would refuse
+  // a 0.0005 position); the answer lists what closed and what failed.
   const close = useMutation({
-    mutationFn: (position: Position) => placeOrder(closeOrderFor(position)),
-    meta: { ...placed, errorMessage: tradingMessages.closeFailed },
+    mutationFn: (position: Position) => closePosition(position.symbol),
+    meta: { errorMessage: tradingMessages.closeFailed },
+    onSuccess: reportCloseAll,
     onSettled,
   });
   const closeAll = useMutation({

@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultRiskState } from '@tb/core';
 import { describe, expect, it } from 'vitest';
-import { exchangeKeys } from '@/features/exchange';
+import { exchangeKeys, writeLiveTradingEnabled } from '@/features/exchange';
 import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
 import { signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -77,5 +77,15 @@ describe('risk sidebar with live trading', () => {
     const { fetch } = renderLive(() => balance(500), { live: false });
     expect(await screen.findByText('$1,400')).toBeVisible();
     expect(calls(fetch)).not.toContain('GET /api/exchange/account');
+  });
+
+  it('follows the live trading switch at once, off and on again', async () => {
+    const { assets } = renderLive(() => balance(12_345.67));
+    expect(await assets().findByText('USDC balance from Hyperliquid · Paper')).toBeVisible();
+    act(() => writeLiveTradingEnabled(false));
+    expect(assets().queryByText(/USDC balance from/)).not.toBeInTheDocument();
+    expect(assets().getByText('$10,000')).toBeVisible();
+    act(() => writeLiveTradingEnabled(true));
+    expect(await assets().findByText('$12,346')).toBeVisible();
   });
 });

@@ -1,8 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { notifySignal } from '../hooks/use-signal-actions';
 import { SignalsPanel } from './signals-panel';
 
 const VALID_URL = 'https://discord.com/api/webhooks/123456/abcDEF_-token';
@@ -196,13 +195,45 @@ describe('signals panel', () => {
     ).toBeVisible();
   });
 
-  it('signal notifications stay 5 s', () => {
-    vi.useFakeTimers();
-    renderWithProviders(<div />);
-    act(() => notifySignal('Test signals sent successfully!', 'success'));
-    act(() => vi.advanceTimersByTime(4_900));
-    expect(screen.getByText('Test signals sent successfully!')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
-    expect(screen.queryByText('Test signals sent successfully!')).not.toBeInTheDocument();
+  it('signal notifications stay 5 s (the query client notifies, from the mutation meta)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user } = openPanel(saved, {
+      'PUT /signals/settings': {
+        status: 200,
+        body: {
+          settings: saved,
+          message: 'Discord webhook configuration saved (signals inactive)',
+        },
+      },
+    });
+    await screen.findByText(/Saved:/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(
+      await toasts.findByText('Discord webhook configuration saved (signals inactive)'),
+    ).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(4_500));
+    expect(
+      toasts.getByText('Discord webhook configuration saved (signals inactive)'),
+    ).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(600));
+    expect(
+      toasts.queryByText('Discord webhook configuration saved (signals inactive)'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('a failed save before a test says so once, and sends no test', async () => {
+    const { user, fetch } = openPanel(none, {
+      'PUT /signals/settings': {
+        status: 400,
+        body: errorBody('VALIDATION_ERROR', 'Invalid Discord webhook URL format'),
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Discord webhook URL' }), VALID_URL);
+    await user.click(testButton());
+    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(await toasts.findAllByText('Invalid Discord webhook URL format')).toHaveLength(1);
+    expect(toasts.queryByText(/Failed to send test signals/)).not.toBeInTheDocument();
+    expect(calls(fetch)).not.toContain('POST /api/signals/test');
   });
 });

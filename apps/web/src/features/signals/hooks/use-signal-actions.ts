@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMERS_MS, type SignalSettingsRequest, type SignalSettingsResponse } from '@tb/core';
 import { useState } from 'react';
-import { notify, type NotificationTone } from '@/components/notifications';
+import type { RequestMeta } from '@/app/query-client';
 import { errorMessage } from '@/lib/api-error';
 import {
   saveSignalSettings,
@@ -13,12 +13,12 @@ import {
 } from '../api';
 
 /**
- * Signal notifications stay 5 s (SPEC.md section 4), longer than the 3 s the query client's
- * meta notifications last, so this panel notifies itself instead of using `meta`.
+ * Signal notifications stay 5 s (SPEC.md section 4), longer than the query client's default
+ * 3 s: the panel's mutations say so in their `meta`, and the query client notifies.
  */
-export function notifySignal(message: string, tone: NotificationTone): void {
-  notify(message, tone, TIMERS_MS.signalNotification);
-}
+export const signalNotificationMeta = {
+  notificationMs: TIMERS_MS.signalNotification,
+} as const satisfies RequestMeta;
 
 /** 'Failed to send test signals: {reason}' (SPEC.md section 8), whatever the failure. */
 export function testFailureMessage(error: unknown): string {
@@ -44,22 +44,40 @@ export interface SignalActions {
   lastTest: TestSignalsResponse | null;
 }
 
-/** Save and test of the signals panel, with their 5 s notifications. */
+/** Save: the server's message on success; its message or 'Failed to save signal settings'. */
+const saveMeta: RequestMeta = {
+  ...signalNotificationMeta,
+  successMessage: (res) => (res as SaveSignalSettingsResponse).message,
+  errorMessage: signalsMessages.save,
+};
+
+/** Test: the headline and each note; 'Failed to send test signals: {reason}' on failure. */
+const testMeta: RequestMeta = {
+  ...signalNotificationMeta,
+  successMessage: (res) => {
+    const answer = res as TestSignalsResponse | null;
+    if (!answer) return null; // the save before it failed, and said so
+    return [
+      { message: answer.message, tone: 'success' },
+      ...answer.notes.map((note) => ({ message: note, tone: 'info' as const })),
+    ];
+  },
+  errorMessage: testFailureMessage,
+};
+
+/** Save and test of the signals panel; their 5 s notifications come from the query client. */
 export function useSignalActions(): SignalActions {
   const client = useQueryClient();
   const [lastTest, setLastTest] = useState<TestSignalsResponse | null>(null);
 
-  const saved = (res: SaveSignalSettingsResponse, onSaved: OnSaved) => {
-    client.setQueryData(signalsKeys.settings, res.settings);
-    notifySignal(res.message, 'success');
-    onSaved(res.settings);
-  };
-
   const save = useMutation({
     mutationFn: ({ body }: { body: SignalSettingsRequest; onSaved: OnSaved }) =>
       saveSignalSettings(body),
-    onSuccess: (res, { onSaved }) => saved(res, onSaved),
-    onError: (error) => notifySignal(errorMessage(error, signalsMessages.save), 'error'),
+    meta: saveMeta,
+    onSuccess: (res, { onSaved }) => {
+      client.setQueryData(signalsKeys.settings, res.settings);
+      onSaved(res.settings);
+    },
   });
 
   const test = useMutation({
@@ -72,21 +90,17 @@ export function useSignalActions(): SignalActions {
     }) => {
       if (unsaved) {
         try {
-          saved(await saveSignalSettings(unsaved), onSaved);
-        } catch (error) {
-          notifySignal(errorMessage(error, signalsMessages.save), 'error');
-          return null;
+          await save.mutateAsync({ body: unsaved, onSaved });
+        } catch {
+          return null; // notified by the save's own meta
         }
       }
       return sendTestSignals();
     },
+    meta: testMeta,
     onSuccess: (res) => {
-      if (!res) return;
-      setLastTest(res);
-      notifySignal(res.message, 'success');
-      for (const note of res.notes) notifySignal(note, 'info');
+      if (res) setLastTest(res);
     },
-    onError: (error) => notifySignal(testFailureMessage(error), 'error'),
   });
 
   return {

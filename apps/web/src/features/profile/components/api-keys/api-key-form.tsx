@@ -49,7 +49,12 @@ export function ApiKeyForm({ editing, busy, onSave, onCancel }: ApiKeyFormProps)
           </p>
         ) : null}
       </div>
-      <NetworkField value={values.network} onChange={(network) => set('network', network)} />
+      <NetworkField
+        value={values.network}
+        onChange={(network) => set('network', network)}
+        disabled={editing !== null}
+        hint={editing ? 'The network of a saved key cannot be changed.' : undefined}
+      />
       {needsKeys ? (
         <>
           <TextField

@@ -114,6 +114,51 @@ describe('API key manager', () => {
     expect(await toasts().findByText('API key updated successfully')).toBeVisible();
   });
 
+  it("edits always send the key's own network: the network of a saved key is locked", async () => {
+    let put: unknown;
+    const { user } = openProfile(({ method, body }) => {
+      if (method === 'PUT') {
+        put = body;
+        return { status: 200, body: { success: true, data: savedKey, message: 'ok' } };
+      }
+      return list([savedKey]);
+    });
+    const keys = await card();
+    await user.click(await keys.findByRole('button', { name: 'Edit key 0x1234...abcd' }));
+    const form = within(screen.getByRole('form', { name: 'Edit API key' }));
+    const mainnet = form.getByRole('radio', { name: /Mainnet/ });
+    expect(mainnet).toBeDisabled();
+    await user.click(mainnet);
+    expect(form.getByRole('radio', { name: /Testnet/ })).toBeChecked();
+    await user.type(form.getByLabelText('Wallet address'), WALLET);
+    await user.type(form.getByLabelText('API key'), '0xnew');
+    await user.type(form.getByLabelText('API secret (Private Key)'), '0xsecret');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await toasts().findByText('API key updated successfully')).toBeVisible();
+    expect(put).toMatchObject({ id: 'k1', network: 'testnet' });
+  });
+
+  it('editing a paper key only toggles Active: no keys, network paper sent', async () => {
+    const paperKey = { ...savedKey, id: 'p1', network: 'paper', maskedApiKey: '0xpaper...0001' };
+    let put: unknown;
+    const { user } = openProfile(({ method, body }) => {
+      if (method === 'PUT') {
+        put = body;
+        return { status: 200, body: { success: true, data: paperKey, message: 'ok' } };
+      }
+      return list([paperKey]);
+    });
+    const keys = await card();
+    await user.click(await keys.findByRole('button', { name: 'Edit key 0xpaper...0001' }));
+    const form = within(screen.getByRole('form', { name: 'Edit API key' }));
+    await user.click(form.getByRole('radio', { name: /Mainnet/ }));
+    expect(form.queryByLabelText('API key')).not.toBeInTheDocument();
+    await user.click(form.getByRole('checkbox', { name: 'Active' }));
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await toasts().findByText('API key updated successfully')).toBeVisible();
+    expect(put).toEqual({ id: 'p1', exchangeId: 'hyperliquid', network: 'paper', isActive: false });
+  });
+
   it('deletes only after the confirmation; the current connection is forgotten', async () => {
     localStorage.setItem('currentExchange', 'k1');
     let saved: unknown[] = [savedKey];

@@ -36,7 +36,10 @@ export function initialValues(editing: ApiKeyListItem | null): ApiKeyFormValues 
 
 /** The API key manager form: core's first complaint, shown on its field, on save. */
 export function useApiKeyForm(editing: ApiKeyListItem | null) {
-  const [values, setValues] = useState(() => initialValues(editing));
+  const [state, setValues] = useState(() => initialValues(editing));
+  // The server locks the network of a saved key and reads a missing one as mainnet: an edit
+  // always names the key's own network, whatever the form holds.
+  const values: ApiKeyFormValues = editing ? { ...state, network: editing.network } : state;
   const [error, setError] = useState<{ field: ApiKeyFormField; message: string } | null>(null);
   const needsKeys = values.network !== 'paper';
 
@@ -45,7 +48,10 @@ export function useApiKeyForm(editing: ApiKeyListItem | null) {
     if (error?.field === key) setError(null);
   };
 
-  /** The request body when the form is valid; otherwise null and the message shows. */
+  /**
+   * The request body when the form is valid; otherwise null and the message shows. Editing a
+   * paper key changes only isActive: its wallets are the server's, so no keys are sent.
+   */
   const submit = (): ApiKeyRequest | null => {
     const { exchangeId, network, isActive } = values;
     if (!needsKeys) return { exchangeId, network, isActive };
