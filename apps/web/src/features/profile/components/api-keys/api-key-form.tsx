@@ -90,7 +90,7 @@ export function ApiKeyForm({ editing, busy, onSave, onCancel }: ApiKeyFormProps)
           A paper account needs no keys: the server creates and funds one.
         </p>
       )}
-      <label className="api-keys__check">
+      <label className="check">
         <input
           type="checkbox"
           checked={values.isActive}
