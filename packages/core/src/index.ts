@@ -12,6 +12,7 @@ export * from './schemas/api-keys.js';
 export * from './schemas/trades.js';
 export * from './schemas/risk.js';
 export * from './schemas/leaderboard.js';
+export * from './schemas/audit.js';
 export * from './schemas/exchange-requests.js';
 export * from './schemas/exchange-responses.js';
 export * from './schemas/signals.js';
@@ -45,6 +46,7 @@ export * from './plans/catalogue.js';
 export * from './plans/features.js';
 export * from './plans/subscription.js';
 export * from './plans/premium-lock.js';
+export * from './plans/messages.js';
 
 export * from './leaderboard/leaderboard.js';
 

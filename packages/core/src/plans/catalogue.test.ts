@@ -5,6 +5,7 @@ import {
   PLANS,
   planSavingsPct,
   PURCHASABLE_PLAN_IDS,
+  subscriptionPlanName,
 } from './catalogue.js';
 
 describe('PLANS', () => {
@@ -40,5 +41,15 @@ describe('planSavingsPct', () => {
   ] as const)('%s saves %s %%, matching the advertised figure', (id, expected) => {
     expect(planSavingsPct(id)).toBe(expected);
     if (PLANS[id].savePct !== null) expect(planSavingsPct(id)).toBe(PLANS[id].savePct);
+  });
+});
+
+describe('subscriptionPlanName', () => {
+  it.each([
+    ['free', 'Free (3 days)'],
+    ['quick', 'Quick'],
+    ['annual', 'Annual'],
+  ] as const)('%s is shown as %s', (plan, name) => {
+    expect(subscriptionPlanName(plan)).toBe(name);
   });
 });

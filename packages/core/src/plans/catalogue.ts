@@ -1,4 +1,4 @@
-import type { PlanId } from '../schemas/users.js';
+import type { PlanId, SubscriptionPlan } from '../schemas/users.js';
 
 /** A subscription plan as the payment page and the server know it. */
 export interface Plan {
@@ -56,4 +56,9 @@ export function planSavingsPct(planId: PlanId): number | null {
   if (plan.priceUsd === null) return null;
   const months = Math.round(plan.durationDays / PLANS.monthly.durationDays);
   return Math.round((1 - plan.priceUsd / (monthlyPrice * months)) * 100);
+}
+
+/** How a subscription's plan is named to the user ('Free (3 days)', 'Monthly', ...). */
+export function subscriptionPlanName(plan: SubscriptionPlan): string {
+  return plan === 'free' ? `Free (${FREE_TRIAL.durationDays} days)` : PLANS[plan].name;
 }

@@ -9,7 +9,10 @@ import {
 } from './features.js';
 
 const free = { isPremium: false, plan: null };
-const sub = (plan: 'quick' | 'monthly' | 'quarterly' | 'annual') => ({ isPremium: true, plan });
+const sub = (plan: 'free' | 'quick' | 'monthly' | 'quarterly' | 'annual') => ({
+  isPremium: true,
+  plan,
+});
 
 describe('PREMIUM_FEATURES', () => {
   it('lists the eight features of SPEC.md section 6', () => {
@@ -42,6 +45,9 @@ describe('effectivePlan / hasFeature', () => {
 
   it.each([
     ['free users get no board export', free, 'boardExport', false],
+    ['the free 3-day plan has board export', sub('free'), 'boardExport', true],
+    ['the free 3-day plan has infinite boards', sub('free'), 'infiniteBoards', true],
+    ['the free 3-day plan has no script case', sub('free'), 'scriptCase', false],
     ['monthly gets board export', sub('monthly'), 'boardExport', true],
     ['monthly has no script case', sub('monthly'), 'scriptCase', false],
     ['quarterly has the script case', sub('quarterly'), 'scriptCase', true],
@@ -55,6 +61,7 @@ describe('effectivePlan / hasFeature', () => {
 describe('exchange key limits', () => {
   it.each([
     ['free', free, 1, 'Live trading APIs: 1'],
+    ['the free 3-day plan', sub('free'), 1, 'Live trading APIs: 1'],
     ['quick (like monthly)', sub('quick'), 2, 'Live trading APIs: 2'],
     ['monthly', sub('monthly'), 2, 'Live trading APIs: 2'],
     ['quarterly', sub('quarterly'), 3, 'Live trading APIs: 3'],

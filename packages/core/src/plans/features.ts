@@ -1,6 +1,7 @@
-import type { PlanId } from '../schemas/users.js';
+import type { SubscriptionPlan } from '../schemas/users.js';
 
-const ALL_PLANS: readonly PlanId[] = ['quick', 'monthly', 'quarterly', 'annual'];
+/** Every plan that gives premium, the free 3-day plan included. */
+const ALL_PLANS: readonly SubscriptionPlan[] = ['free', 'quick', 'monthly', 'quarterly', 'annual'];
 
 /** Premium features (SPEC.md section 6). */
 export const PREMIUM_FEATURE_IDS = [
@@ -19,7 +20,7 @@ export type PremiumFeatureId = (typeof PREMIUM_FEATURE_IDS)[number];
 export interface PremiumFeature {
   id: PremiumFeatureId;
   label: string;
-  plans: readonly PlanId[];
+  plans: readonly SubscriptionPlan[];
 }
 
 /**
@@ -38,17 +39,22 @@ export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
   { id: 'monthlyStrategyUpdate', label: 'Monthly strategy update', plans: ALL_PLANS },
 ];
 
-/** Who is asking: premium or not, and the plan of the subscription if there is one. */
+/**
+ * Who is asking: premium or not, and the plan of the subscription if there is one. Premium
+ * granted by an admin (the paid flag) has no plan: it counts as annual, whatever the
+ * subscription, so a granted user never gets less than everything.
+ */
 export interface PlanAccess {
   isPremium: boolean;
-  plan: PlanId | null;
+  plan: SubscriptionPlan | null;
 }
 
 /**
  * The plan whose features apply: none for a free user, the subscription's plan for a
- * subscriber, and 'annual' (everything) for premium granted by an admin without a plan.
+ * subscriber (`free` during the free 3-day plan), and 'annual' (everything) for premium
+ * granted by an admin without a plan.
  */
-export function effectivePlan(access: PlanAccess): PlanId | null {
+export function effectivePlan(access: PlanAccess): SubscriptionPlan | null {
   if (!access.isPremium) return null;
   return access.plan ?? 'annual';
 }
@@ -60,8 +66,11 @@ export function hasFeature(access: PlanAccess, feature: PremiumFeatureId): boole
   return plan !== null && entry !== undefined && entry.plans.includes(plan);
 }
 
-/** Exchange API keys per plan (DESIGN.md): free 1, monthly 2, quarterly 3, annual unlimited. */
-export const EXCHANGE_KEY_LIMITS: Readonly<Record<PlanId | 'free', number>> = {
+/**
+ * Exchange API keys per plan (SPEC.md section 6, DESIGN.md): free 1, monthly 2, quarterly 3,
+ * annual unlimited. `free` is both the free 3-day plan and no premium at all.
+ */
+export const EXCHANGE_KEY_LIMITS: Readonly<Record<SubscriptionPlan, number>> = {
   free: 1,
   quick: 2,
   monthly: 2,
@@ -83,7 +92,7 @@ export function canAddExchangeKey(access: PlanAccess, currentCount: number): boo
 }
 
 /** The live-trading API line of a plan card: 'Live trading APIs: 2' or '... : unlimited'. */
-export function liveTradingApiLabel(plan: PlanId | null): string {
+export function liveTradingApiLabel(plan: SubscriptionPlan | null): string {
   const limit = EXCHANGE_KEY_LIMITS[plan ?? 'free'];
   return `Live trading APIs: ${Number.isFinite(limit) ? limit : 'unlimited'}`;
 }

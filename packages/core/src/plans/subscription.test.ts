@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../schemas/users.js';
 import {
   canClaimFreeTrial,
+  freeTrialStatus,
   emptySubscription,
   hasSubscriptionAccess,
   isPremium,
@@ -140,5 +141,27 @@ describe('canClaimFreeTrial', () => {
     ['unreadable claim date', 'garbage', true],
   ])('%s', (_scenario, last, expected) => {
     expect(canClaimFreeTrial(last, NOW)).toBe(expected);
+  });
+});
+
+describe('freeTrialStatus', () => {
+  const now = Date.parse('2026-03-31T12:00:00Z');
+  it.each([
+    ['never claimed, not premium', null, false, { available: true, nextClaimAt: null }],
+    ['never claimed, already premium', null, true, { available: false, nextClaimAt: null }],
+    [
+      'claimed 29 days ago',
+      now - 29 * MS_PER_DAY,
+      false,
+      { available: false, nextClaimAt: '2026-04-01T12:00:00.000Z' },
+    ],
+    [
+      'claimed exactly 30 days ago',
+      now - 30 * MS_PER_DAY,
+      false,
+      { available: true, nextClaimAt: null },
+    ],
+  ] as const)('%s', (_scenario, last, premium, expected) => {
+    expect(freeTrialStatus(last, premium, now)).toEqual(expected);
   });
 });

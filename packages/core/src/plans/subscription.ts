@@ -114,3 +114,26 @@ export function canClaimFreeTrial(lastClaimedAt: string | number | null, now: nu
   if (last === null) return true;
   return now - last >= FREE_TRIAL.claimEveryDays * MS_PER_DAY;
 }
+
+/**
+ * The free 3-day plan's status: claimable when the user has no premium now and the last claim
+ * is at least 30 days old; otherwise `nextClaimAt` says from when (null while premium from
+ * something else keeps it closed, since that has no fixed end the user controls).
+ *
+ * @param lastClaimedAt epoch ms or ISO string of the last claim; null when never claimed.
+ * @param premiumNow whether the user has premium now (flag or running period).
+ * @param now epoch milliseconds.
+ */
+export function freeTrialStatus(
+  lastClaimedAt: string | number | null,
+  premiumNow: boolean,
+  now: number,
+): { available: boolean; nextClaimAt: string | null } {
+  const last = toMs(lastClaimedAt);
+  const next = last === null ? null : last + FREE_TRIAL.claimEveryDays * MS_PER_DAY;
+  const tooSoon = next !== null && next > now;
+  return {
+    available: !premiumNow && !tooSoon,
+    nextClaimAt: tooSoon ? new Date(next).toISOString() : null,
+  };
+}

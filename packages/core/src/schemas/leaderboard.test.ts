@@ -14,6 +14,7 @@ describe('leaderboard schemas', () => {
 
   it('describes the rows', () => {
     const row = {
+      rank: 1,
       id: 'u1',
       username: 'ann',
       isPremium: false,

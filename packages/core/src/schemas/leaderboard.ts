@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { LEADERBOARD_SORT_KEYS } from '../leaderboard/leaderboard.js';
 
-/** A leaderboard row (SPEC.md section 3): winrate in percent, gain in dollars. */
+/**
+ * A leaderboard row (SPEC.md section 3): winrate in percent, gain in dollars. `rank` is the
+ * competition rank under the requested sort: equal values share a rank ('1, 2, 2, 4').
+ */
 export const LeaderboardUserSchema = z.object({
+  rank: z.number().int().min(1),
   id: z.string(),
   username: z.string(),
   isPremium: z.boolean(),
@@ -13,7 +17,7 @@ export const LeaderboardUserSchema = z.object({
 });
 export type LeaderboardUser = z.infer<typeof LeaderboardUserSchema>;
 
-/** GET /api/leaderboard: an array of rows (SPEC.md section 7). */
+/** GET /api/leaderboard: an array of rows (SPEC.md section 7), at most 100. */
 export const LeaderboardResponseSchema = z.array(LeaderboardUserSchema);
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
 

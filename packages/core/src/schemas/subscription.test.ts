@@ -35,10 +35,14 @@ describe('subscription schemas', () => {
         remainingDays: 12,
       },
       isPaidUser: true,
+      freeTrial: { available: false, nextClaimAt: '2025-04-10T00:00:00.000Z' },
       message: 'Subscription cancelled successfully',
     };
     expect(CancelSubscriptionResponseSchema.parse(answer)).toEqual(answer);
     const { message: _message, ...plain } = answer;
-    expect(SubscriptionResponseSchema.parse(answer)).toEqual(plain);
+    expect(SubscriptionResponseSchema.parse(plain)).toEqual(plain);
+    expect(SubscriptionResponseSchema.safeParse({ ...plain, freeTrial: undefined }).success).toBe(
+      false,
+    );
   });
 });

@@ -8,7 +8,9 @@ import {
   UpdateEmailRequestSchema,
   UpdateUsernameRequestSchema,
   UserIdParamsSchema,
-  UserListResponseSchema,
+  AdminUserListQuerySchema,
+  ChangePasswordRequestSchema,
+  LeaderboardVisibilityRequestSchema,
 } from './users.js';
 
 describe('admin and profile requests', () => {
@@ -88,7 +90,42 @@ describe('admin and profile requests', () => {
     expect(result.error?.issues[0]?.message).toBe(message);
   });
 
-  it('lists users', () => {
-    expect(UserListResponseSchema.safeParse([]).success).toBe(true);
+  it('reads the admin list query from text, with defaults', () => {
+    expect(AdminUserListQuerySchema.parse({})).toEqual({ search: '', page: 1, pageSize: 25 });
+    expect(AdminUserListQuerySchema.parse({ search: ' Bob ', page: '2', pageSize: '50' })).toEqual({
+      search: 'Bob',
+      page: 2,
+      pageSize: 50,
+    });
+  });
+
+  it.each([
+    [{ page: '0' }, 'Page must be a whole number of 1 or more'],
+    [{ page: 'x' }, 'Page must be a whole number of 1 or more'],
+    [{ pageSize: '500' }, 'Page size must be a whole number from 1 to 100'],
+    [{ search: 'a'.repeat(101) }, 'Search must be at most 100 characters'],
+  ])('refuses the list query %j', (query, message) => {
+    expect(AdminUserListQuerySchema.safeParse(query).error?.issues[0]?.message).toBe(message);
+  });
+
+  it('needs the current password and a new one of 6 characters', () => {
+    expect(
+      ChangePasswordRequestSchema.safeParse({ currentPassword: '', newPassword: 'secret1' }).error
+        ?.issues[0]?.message,
+    ).toBe('Current password is required');
+    expect(
+      ChangePasswordRequestSchema.safeParse({ currentPassword: 'old', newPassword: 'short' }).error
+        ?.issues[0]?.message,
+    ).toBe('Password must be at least 6 characters long');
+  });
+
+  it('takes leaderboard visibility as a boolean', () => {
+    expect(LeaderboardVisibilityRequestSchema.parse({ showOnLeaderboard: false })).toEqual({
+      showOnLeaderboard: false,
+    });
+    expect(
+      LeaderboardVisibilityRequestSchema.safeParse({ showOnLeaderboard: 'no' }).error?.issues[0]
+        ?.message,
+    ).toBe('Leaderboard visibility must be true or false');
   });
 });

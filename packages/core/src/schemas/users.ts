@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../risk/trading-day.js';
-import { EmailSchema, UsernameSchema } from './auth.js';
+import { EmailSchema, NewPasswordSchema, UsernameSchema } from './auth.js';
 import { booleanField, IdParamsSchema, IdSchema, type IdParams } from './common.js';
 
 /** Subscription plans (SPEC.md section 3). */
@@ -9,10 +9,17 @@ export const PlanIdSchema = z.enum(['quick', 'monthly', 'quarterly', 'annual'], 
 });
 export type PlanId = z.infer<typeof PlanIdSchema>;
 
+/**
+ * The plan of a subscription period: a paid (or admin-granted) plan, or `free`, the free 3-day
+ * plan a user may claim once a month (SPEC.md section 9).
+ */
+export const SubscriptionPlanSchema = z.enum(['free', 'quick', 'monthly', 'quarterly', 'annual']);
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlanSchema>;
+
 /** A user's subscription as the client sees it; dates are ISO strings. */
 export const SubscriptionSchema = z.object({
   active: z.boolean(),
-  plan: PlanIdSchema.nullable(),
+  plan: SubscriptionPlanSchema.nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   remainingDays: z.number().int().min(0),
@@ -32,6 +39,8 @@ export const PublicUserSchema = z.object({
   role: RoleSchema,
   isEmailVerified: z.boolean(),
   timeZone: z.string(),
+  /** Whether the user's results appear on the public leaderboard (they may leave it). */
+  showOnLeaderboard: z.boolean(),
   createdAt: z.string(),
   subscription: SubscriptionSchema,
 });
@@ -72,11 +81,11 @@ export const AdminStatusRequestSchema = z.object({
 });
 export type AdminStatusRequest = z.infer<typeof AdminStatusRequestSchema>;
 
-/** PUT /api/users/email (admin, or the user for their own id). */
+/** PUT /api/users/email (admin). The address counts as unverified until its owner confirms it. */
 export const UpdateEmailRequestSchema = z.object({ userId: IdSchema, email: EmailSchema });
 export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequestSchema>;
 
-/** PUT /api/users/username (admin, or the user for their own id). */
+/** PUT /api/users/username (admin). */
 export const UpdateUsernameRequestSchema = z.object({ userId: IdSchema, username: UsernameSchema });
 export type UpdateUsernameRequest = z.infer<typeof UpdateUsernameRequestSchema>;
 
@@ -88,6 +97,71 @@ export type SendVerificationRequest = z.infer<typeof SendVerificationRequestSche
 export const UserIdParamsSchema = IdParamsSchema;
 export type UserIdParams = IdParams;
 
-/** GET /api/users/all (admin): every user. */
-export const UserListResponseSchema = z.array(PublicUserSchema);
-export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+/** PUT /api/users/password: the signed-in user changes their password. */
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(256, 'Current password is incorrect'),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** PUT /api/users/leaderboard: join or leave the public leaderboard. */
+export const LeaderboardVisibilityRequestSchema = z.object({
+  showOnLeaderboard: booleanField('Leaderboard visibility'),
+});
+export type LeaderboardVisibilityRequest = z.infer<typeof LeaderboardVisibilityRequestSchema>;
+
+/**
+ * A user as the admin panel lists them: the public fields plus `premiumGranted` (the
+ * admin-set premium flag; `isPaidUser` is the effective premium, flag or running
+ * subscription), the last activity and the number of recorded trades.
+ */
+export const AdminUserSchema = PublicUserSchema.extend({
+  premiumGranted: z.boolean(),
+  lastActiveAt: z.string().nullable(),
+  tradeCount: z.number().int().min(0),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+const pageMessage = 'Page must be a whole number of 1 or more';
+const pageSizeMessage = 'Page size must be a whole number from 1 to 100';
+
+/** GET /api/users/all (admin): search (username or email, any case) and one page of results. */
+export const AdminUserListQuerySchema = z.object({
+  search: z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .max(100, 'Search must be at most 100 characters')
+    .default(''),
+  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).default(1),
+  pageSize: z.coerce
+    .number({ error: pageSizeMessage })
+    .int(pageSizeMessage)
+    .min(1, pageSizeMessage)
+    .max(100, pageSizeMessage)
+    .default(25),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
+
+/** GET /api/users/all (admin): newest accounts first. */
+export const AdminUserListResponseSchema = z.object({
+  users: z.array(AdminUserSchema),
+  /** Users matching the search, over all pages. */
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminUserListResponse = z.infer<typeof AdminUserListResponseSchema>;
+
+/** GET /api/users/stats (admin): counts for the panel's header. */
+export const UserStatsResponseSchema = z.object({
+  users: z.number().int().min(0),
+  premium: z.number().int().min(0),
+  admins: z.number().int().min(0),
+  verified: z.number().int().min(0),
+  activeSubscriptions: z.number().int().min(0),
+  trades: z.number().int().min(0),
+});
+export type UserStatsResponse = z.infer<typeof UserStatsResponseSchema>;

@@ -46,12 +46,13 @@ export class UsersService {
   }
 
   /**
-   * Premium and the plan whose limits apply (exchange keys per plan). The free trial has no
-   * plan of its own; premium granted by an admin has none either (core counts it as annual).
+   * Premium and the plan whose limits apply (exchange keys per plan). Premium granted by an
+   * admin has no plan, whatever the subscription: core counts it as annual.
    */
   async planAccess(user: UserRow, now: Date): Promise<PlanAccess> {
+    if (user.isPaidUser) return { isPremium: true, plan: null };
     const subscription = toSubscription(await this.users.currentSubscription(user.id, now), now);
-    const premium = isPremium({ isPaidUser: user.isPaidUser, subscription }, now.getTime());
+    const premium = isPremium({ isPaidUser: false, subscription }, now.getTime());
     return { isPremium: premium, plan: premium ? subscription.plan : null };
   }
 
@@ -67,6 +68,7 @@ export class UsersService {
       role: user.isAdmin ? 'admin' : 'user',
       isEmailVerified: user.emailVerifiedAt !== null,
       timeZone: user.timeZone,
+      showOnLeaderboard: user.showOnLeaderboard,
       createdAt: user.createdAt.toISOString(),
       subscription,
     };
@@ -76,11 +78,9 @@ export class UsersService {
 /** The subscription as the client sees it; all rules (remaining days, active) come from core. */
 function toSubscription(row: SubscriptionRow | undefined, now: Date): Subscription {
   if (!row) return emptySubscription();
-  // The free trial has no plan of its own in the client's plan list; it shows as no plan.
-  const plan = row.plan === 'free' ? null : row.plan;
   const stored = {
     active: row.cancelledAt === null,
-    plan,
+    plan: row.plan,
     startDate: row.startDate.toISOString(),
     endDate: row.endDate.toISOString(),
     remainingDays: 0,

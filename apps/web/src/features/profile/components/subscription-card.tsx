@@ -1,15 +1,8 @@
-import type { PublicUser } from '@tb/core';
+import { subscriptionPlanName, type PublicUser } from '@tb/core';
 import { Link } from 'react-router';
 import { buttonClass, Card } from '@/components';
 
 type Subscription = PublicUser['subscription'];
-
-const planNames: Record<NonNullable<Subscription['plan']>, string> = {
-  quick: 'Quick',
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  annual: 'Annual',
-};
 
 function formatDate(iso: string | null): string {
   if (!iso) return '—';
@@ -32,7 +25,7 @@ export function SubscriptionCard({
           <dt>Status</dt>
           <dd>{subscription.active ? 'Active' : 'Inactive'}</dd>
           <dt>Plan</dt>
-          <dd>{subscription.plan ? planNames[subscription.plan] : '—'}</dd>
+          <dd>{subscription.plan ? subscriptionPlanName(subscription.plan) : '—'}</dd>
           <dt>End date</dt>
           <dd>{formatDate(subscription.endDate)}</dd>
           <dt>Remaining days</dt>
