@@ -1,4 +1,8 @@
+import type { SubscriptionPlan } from '@tb/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { subscriptions, users } from '../db/schema/index.js';
 
 let seq = 0;
 
@@ -44,3 +48,31 @@ export const authed = (
     headers: bearer(token),
     ...(payload !== undefined && { payload: payload as object }),
   });
+
+/**
+ * The four callers of the authorization matrix: an admin, a premium user (admin flag
+ * `is_paid_user`), a normal user and anonymous (no token). The first account of a fresh
+ * database becomes the admin, so call this before registering anyone else in the suite.
+ */
+export async function roles(app: FastifyInstance, database: Database) {
+  const admin = await register(app, newUser('admin'));
+  if (!admin.isAdmin) throw new Error('roles() must run first on a fresh database');
+  const premium = await register(app, newUser('premium'));
+  await database.db.update(users).set({ isPaidUser: true }).where(eq(users.id, premium.id));
+  const user = await register(app, newUser('user'));
+  return { admin, premium, user };
+}
+
+/** Stores a subscription period directly (for expiry and edge cases the clock cannot reach). */
+export async function insertSubscription(
+  database: Database,
+  row: {
+    userId: string;
+    plan: SubscriptionPlan;
+    startDate: Date;
+    endDate: Date;
+    cancelledAt?: Date;
+  },
+) {
+  await database.db.insert(subscriptions).values({ cancelledAt: null, ...row });
+}
