@@ -43,6 +43,19 @@ describe('top bar', () => {
       '/analytics',
     );
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
+  });
+
+  it('signed in as an admin: the menu also leads to the Admin Panel', async () => {
+    signIn('root');
+    stubFetch(() => ({ status: 200, body: publicUser({ username: 'root', isAdmin: true }) }));
+    const { user } = renderApp('/');
+    await user.click(banner().getByRole('button', { name: 'root' }));
+    const menu = await screen.findByRole('menu');
+    expect(await within(menu).findByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
   });
 
   it('Logout tells the server, clears the session but keeps lastSession, and goes Home', async () => {

@@ -1,13 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { MenuButton, type MenuItem } from '@/components';
+import { meQueryOptions } from '../api';
 import { useLogout } from '../hooks/use-logout';
 import './user-menu.css';
 
-/** The signed-in user's menu; its button is named by the username alone. */
+/**
+ * The signed-in user's menu; its button is named by the username alone. Admins also find the
+ * Admin Panel here (the server checks admin status on every admin call regardless).
+ */
 export function UserMenu({ username }: { username: string }) {
   const logout = useLogout();
+  const me = useQuery(meQueryOptions());
   const items: MenuItem[] = [
     { kind: 'link', label: 'Profile', to: '/profile' },
     { kind: 'link', label: 'Analytics', to: '/analytics' },
+    ...(me.data?.isAdmin ? [{ kind: 'link', label: 'Admin Panel', to: '/admin' } as const] : []),
     { kind: 'separator', id: 'account-end' },
     { kind: 'action', label: 'Logout', onSelect: logout, tone: 'danger' },
   ];
