@@ -59,6 +59,7 @@ export function publicUser(overrides: Record<string, unknown> = {}) {
     role: 'user',
     isEmailVerified: true,
     timeZone: 'UTC',
+    showOnLeaderboard: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     subscription: { active: false, plan: null, startDate: null, endDate: null, remainingDays: 0 },
     ...overrides,

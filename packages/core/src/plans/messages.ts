@@ -14,7 +14,7 @@ export const subscriptionMessages = {
   freeTrialTooSoon: (date: string) =>
     `The free plan can be claimed once a month. You can claim it again on ${date}.`,
   paymentNotConfigured:
-    'Crypto payment is not set up on this installation yet. Contact us and we will activate your plan by hand.',
+    'Crypto payment is not set up on this installation yet, so this plan cannot be bought here. An administrator can activate it for your account from the admin panel.',
 } as const;
 
 export const adminMessages = {

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { checkStoredSession } from '@/features/auth';
 import { calls, stubFetch } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 
@@ -49,7 +50,8 @@ describe('top bar', () => {
   it('signed in as an admin: the menu also leads to the Admin Panel', async () => {
     signIn('root');
     stubFetch(() => ({ status: 200, body: publicUser({ username: 'root', isAdmin: true }) }));
-    const { user } = renderApp('/');
+    const { user, queryClient } = renderApp('/');
+    checkStoredSession(queryClient, new Date()); // what main.tsx does on start
     await user.click(banner().getByRole('button', { name: 'root' }));
     const menu = await screen.findByRole('menu');
     expect(await within(menu).findByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute(

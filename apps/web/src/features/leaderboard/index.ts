@@ -1,1 +1,2 @@
 export { LeaderboardPage } from './components/leaderboard-page';
+export { leaderboardKeys } from './api';

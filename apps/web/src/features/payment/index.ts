@@ -1,1 +1,8 @@
+export {
+  applySubscriptionResponse,
+  formatPlanDate,
+  freeTrialMutationOptions,
+  paymentKeys,
+  subscriptionQueryOptions,
+} from './api';
 export { PaymentPage } from './components/payment-page';

@@ -1,14 +1,22 @@
-import { ComingSoon, Page } from '@/components';
+import { useQuery } from '@tanstack/react-query';
+import { Page } from '@/components';
+import { meQueryOptions } from '@/features/auth';
+import { AuditLogCard } from './audit-log-card';
+import { StatsHeader } from './stats-header';
+import { UsersCard } from './users-card';
+import './admin.css';
 
+/** /admin (behind RequireAdmin): counts, the user list with its actions, the audit log. */
 export function AdminPage() {
+  const me = useQuery(meQueryOptions());
   return (
-    <Page title="Admin Panel" lead="Manage users and subscriptions.">
-      <ComingSoon heading="User management is on its way">
-        <p>
-          Listing users, setting premium and admin status, editing emails and usernames, and
-          managing subscriptions will happen here.
-        </p>
-      </ComingSoon>
+    <Page
+      title="Admin Panel"
+      lead="Manage users, premium access and subscriptions. Every change is written to the audit log."
+    >
+      <StatsHeader />
+      <UsersCard meId={me.data?.id ?? null} />
+      <AuditLogCard />
     </Page>
   );
 }

@@ -10,7 +10,8 @@ import './user-menu.css';
  */
 export function UserMenu({ username }: { username: string }) {
   const logout = useLogout();
-  const me = useQuery(meQueryOptions());
+  // Reads the user the start-up check loads; the menu itself never adds a request.
+  const me = useQuery({ ...meQueryOptions(), enabled: false });
   const items: MenuItem[] = [
     { kind: 'link', label: 'Profile', to: '/profile' },
     { kind: 'link', label: 'Analytics', to: '/analytics' },

@@ -3,10 +3,14 @@ import type { PublicUser } from '@tb/core';
 import { Badge, Button, Card } from '@/components';
 import { resendMessages, resendVerificationMutationOptions } from '@/features/auth';
 
-function roleBadge(user: PublicUser) {
-  if (user.isAdmin) return <Badge tone="accent">Admin User</Badge>;
-  if (user.isPaidUser) return <Badge tone="long">Premium User</Badge>;
-  return <Badge>Normal User</Badge>;
+/** SPEC.md's badges: Admin User for admins, and Premium User or Normal User for everyone. */
+function roleBadges(user: PublicUser) {
+  return (
+    <>
+      {user.isAdmin ? <Badge tone="accent">Admin User</Badge> : null}
+      {user.isPaidUser ? <Badge tone="long">Premium User</Badge> : <Badge>Normal User</Badge>}
+    </>
+  );
 }
 
 export function AccountCard({ user }: { user: PublicUser }) {
@@ -19,7 +23,7 @@ export function AccountCard({ user }: { user: PublicUser }) {
     <Card as="section" className="profile-card">
       <h2 className="profile-card__title">Account</h2>
       <div className="row">
-        {roleBadge(user)}
+        {roleBadges(user)}
         {user.isEmailVerified ? (
           <Badge tone="long">Email Verified</Badge>
         ) : (

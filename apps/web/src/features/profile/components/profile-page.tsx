@@ -4,10 +4,15 @@ import { meQueryOptions } from '@/features/auth';
 import { ExchangePremiumLock } from '@/features/exchange';
 import { AccountCard } from './account-card';
 import { ApiKeyManager } from './api-keys/api-key-manager';
+import { ChangePasswordCard } from './change-password-card';
+import { PreferencesCard } from './preferences-card';
 import { SubscriptionCard } from './subscription-card';
 import './profile.css';
 
-/** /profile: who is signed in, their badges, their subscription and their exchange keys. */
+/**
+ * /profile: who is signed in, their badges, their subscription, their account settings
+ * (trading-day time zone, leaderboard, password) and their exchange keys.
+ */
 export function ProfilePage() {
   const me = useQuery(meQueryOptions());
 
@@ -29,7 +34,9 @@ export function ProfilePage() {
       {me.data ? (
         <div className="profile-grid">
           <AccountCard user={me.data} />
-          <SubscriptionCard subscription={me.data.subscription} isPaidUser={me.data.isPaidUser} />
+          <SubscriptionCard />
+          <PreferencesCard user={me.data} />
+          <ChangePasswordCard username={me.data.username} />
           <ApiKeyManager />
         </div>
       ) : null}

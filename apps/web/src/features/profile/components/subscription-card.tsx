@@ -1,46 +1,48 @@
-import { subscriptionPlanName, type PublicUser } from '@tb/core';
-import { Link } from 'react-router';
-import { buttonClass, Card } from '@/components';
+import { useQuery } from '@tanstack/react-query';
+import { subscriptionMessages } from '@tb/core';
+import { Alert, Button, Card, Spinner } from '@/components';
+import { subscriptionQueryOptions } from '@/features/payment';
+import { SubscriptionActions } from './subscription-actions';
+import { SubscriptionFacts } from './subscription-facts';
 
-type Subscription = PublicUser['subscription'];
+/** The profile's subscription: status, plan, end date, remaining days, and what can be done. */
+export function SubscriptionCard() {
+  const query = useQuery(subscriptionQueryOptions());
 
-function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
-}
+  let body;
+  if (query.isPending) {
+    body = <Spinner label="Loading subscription..." />;
+  } else if (query.isError) {
+    body = (
+      <div className="stack">
+        <Alert tone="error">{subscriptionMessages.loadFailed}</Alert>
+        <div>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  } else {
+    const { subscription, isPaidUser, freeTrial } = query.data;
+    body = (
+      <>
+        <SubscriptionFacts subscription={subscription} isPaidUser={isPaidUser} />
+        <SubscriptionActions
+          subscription={subscription}
+          isPaidUser={isPaidUser}
+          freeTrial={freeTrial}
+        />
+      </>
+    );
+  }
 
-export function SubscriptionCard({
-  subscription,
-  isPaidUser,
-}: {
-  subscription: Subscription;
-  isPaidUser: boolean;
-}) {
   return (
     <Card as="section" className="profile-card">
       <h2 className="profile-card__title">Subscription</h2>
-      {subscription.active || subscription.plan ? (
-        <dl className="profile-facts">
-          <dt>Status</dt>
-          <dd>{subscription.active ? 'Active' : 'Inactive'}</dd>
-          <dt>Plan</dt>
-          <dd>{subscription.plan ? subscriptionPlanName(subscription.plan) : '—'}</dd>
-          <dt>End date</dt>
-          <dd>{formatDate(subscription.endDate)}</dd>
-          <dt>Remaining days</dt>
-          <dd>{subscription.remainingDays}</dd>
-        </dl>
-      ) : (
-        <p className="profile-card__empty">You have no subscription.</p>
-      )}
-      {isPaidUser ? null : (
-        <div>
-          <Link to="/payment" className={buttonClass('primary')}>
-            Upgrade to Premium
-          </Link>
-        </div>
-      )}
+      <div className="profile-card__body" aria-live="polite">
+        {body}
+      </div>
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, errorBody, stubFetch, type MockRequest, type MockReply } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
+import { subscriptionResponse } from '../test-fixtures';
 
 const WALLET = `0x${'b'.repeat(40)}`;
 const savedKey = {
@@ -22,6 +23,7 @@ function openProfile(keys: (req: MockRequest) => MockReply) {
   const fetch = stubFetch((req) => {
     if (req.path === '/users/me') return { status: 200, body: publicUser({ username: 'ada' }) };
     if (req.path.startsWith('/api-keys')) return keys(req);
+    if (req.path === '/subscription') return { status: 200, body: subscriptionResponse() };
     return { status: 200, body: { success: true, exchanges: [] } };
   });
   return { ...renderApp('/profile'), fetch };

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuditAction, describeAuditDetails } from './audit-words';
+
+describe('describeAuditAction', () => {
+  it.each([
+    ['user.premium_status', { isPaidUser: true }, 'granted premium'],
+    ['user.premium_status', { isPaidUser: false }, 'revoked premium'],
+    ['user.premium_status', { username: 'al', old: false, new: true }, 'granted premium'],
+    ['user.premium_status', { username: 'al', old: true, new: false }, 'revoked premium'],
+    ['user.premium_status', null, 'changed premium status'],
+    ['user.admin_status', { isAdmin: true }, 'made admin'],
+    ['user.admin_status', { isAdmin: false }, 'removed admin'],
+    ['user.admin_status', { username: 'al', old: true, new: false }, 'removed admin'],
+    ['user.email', { from: 'a@x.io', to: 'b@x.io' }, 'changed email'],
+    ['user.username', null, 'changed username'],
+    ['user.send_verification', null, 'sent a verification email'],
+    ['user.delete', { username: 'carl' }, 'deleted user'],
+    ['subscription.add', { username: 'al', plan: 'monthly', endDate: 'x' }, 'added Monthly plan'],
+    ['subscription.add', { plan: 'annual' }, 'added Annual plan'],
+    ['subscription.add', null, 'added a plan'],
+    ['subscription.set_date', null, 'set subscription end date'],
+    ['subscription.cancel', null, 'cancelled subscription'],
+    ['api_key.create', null, 'added an API key'],
+    ['user.admin.grant', { via: 'cli' }, 'made admin'],
+    ['something.new_here', null, 'something new here'],
+  ])('%s %j → %s', (action, details, words) => {
+    expect(describeAuditAction({ action, details })).toBe(words);
+  });
+});
+
+describe('describeAuditDetails', () => {
+  it("shows the server's old → new, without the username the Target column shows", () => {
+    expect(describeAuditDetails({ username: 'al', old: 'a@x.io', new: 'b@x.io' })).toEqual([
+      'a@x.io → b@x.io',
+    ]);
+    expect(describeAuditDetails({ username: 'al', old: false, new: true })).toEqual(['no → yes']);
+    expect(
+      describeAuditDetails({
+        username: 'al',
+        plan: 'monthly',
+        endDate: '2026-04-01T00:00:00.000Z',
+        previousEndDate: null,
+      }),
+    ).toEqual(['plan: monthly', 'end date: 2026-04-01 00:00 UTC', 'previous end date: —']);
+  });
+
+  it('shows a change as from → to, then the other values in words', () => {
+    expect(
+      describeAuditDetails({
+        from: 'a@x.io',
+        to: 'b@x.io',
+        isPaidUser: true,
+        endDate: '2026-12-31T00:00:00.000Z',
+        plan: null,
+      }),
+    ).toEqual([
+      'a@x.io → b@x.io',
+      'is paid user: yes',
+      'end date: 2026-12-31 00:00 UTC',
+      'plan: —',
+    ]);
+  });
+
+  it('is empty without details', () => {
+    expect(describeAuditDetails(null)).toEqual([]);
+  });
+});

@@ -1,0 +1,208 @@
+import type { LeaderboardUser } from '@tb/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
+import { renderApp, signIn } from '@/test/render-app';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { LeaderboardPage } from './leaderboard-page';
+
+function trader(overrides: Partial<LeaderboardUser> & Pick<LeaderboardUser, 'id' | 'username'>) {
+  return {
+    rank: 1,
+    isPremium: false,
+    totalTrades: 10,
+    winrate: 50,
+    totalGain: 0,
+    riskRewardRatio: 1,
+    ...overrides,
+  } satisfies LeaderboardUser;
+}
+
+const rows: LeaderboardUser[] = [
+  trader({
+    id: 'a',
+    username: 'ada',
+    rank: 1,
+    isPremium: true,
+    totalTrades: 12,
+    winrate: 62.5,
+    totalGain: 12.5,
+    riskRewardRatio: 3,
+  }),
+  trader({
+    id: 'b',
+    username: 'bob',
+    rank: 2,
+    totalTrades: 4,
+    winrate: 33.333,
+    totalGain: -3,
+    riskRewardRatio: 1.5,
+  }),
+  trader({
+    id: 'c',
+    username: 'cy',
+    rank: 3,
+    totalTrades: 1,
+    winrate: 100,
+    totalGain: 0,
+    riskRewardRatio: 1.2,
+  }),
+  trader({
+    id: 'd',
+    username: 'dee',
+    rank: 4,
+    totalTrades: 2,
+    winrate: 0,
+    totalGain: -40,
+    riskRewardRatio: 0.8,
+  }),
+];
+
+function open(handler: (req: MockRequest) => MockReply = () => ({ status: 200, body: rows })) {
+  const fetch = stubFetch(handler);
+  const view = renderWithProviders(<LeaderboardPage />, { path: '/leaderboard' });
+  return { ...view, fetch };
+}
+
+const bodyRows = async () => {
+  const table = await screen.findByRole('table', { name: /Traders ranked by/ });
+  return within(table).getAllByRole('row').slice(1);
+};
+const cell = (row: HTMLElement, index: number) => within(row).getAllByRole('cell')[index]!;
+
+describe('LeaderboardPage', () => {
+  it('lists rank, trader, trades, winrate, gain and R/R, ranked by gain by default', async () => {
+    const { fetch } = open();
+    const [ada, bob, cy, dee] = await bodyRows();
+    expect(calls(fetch)).toEqual(['GET /api/leaderboard?sort=gain&direction=desc']);
+    expect(screen.getByRole('columnheader', { name: 'Gain' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    expect(within(ada!).getByRole('rowheader')).toHaveTextContent('ada');
+    expect(within(ada!).getByText('Premium')).toBeInTheDocument();
+    expect(within(bob!).queryByText('Premium')).not.toBeInTheDocument();
+    expect(cell(ada!, 0)).toHaveTextContent('1');
+    expect(cell(ada!, 1)).toHaveTextContent('12');
+    expect(cell(ada!, 2)).toHaveTextContent('62.5%');
+    expect(cell(bob!, 2)).toHaveTextContent('33.3%');
+
+    expect(cell(ada!, 3)).toHaveTextContent('+$12.50');
+    expect(cell(ada!, 3)).toHaveClass('lb-gain--long');
+    expect(cell(bob!, 3)).toHaveTextContent('-$3.00');
+    expect(cell(bob!, 3)).toHaveClass('lb-gain--short');
+    expect(cell(cy!, 3)).toHaveTextContent('$0.00');
+
+    expect(cell(ada!, 4)).toHaveTextContent('3.00');
+    expect(cell(ada!, 4)).toHaveClass('lb-rr--golden');
+    expect(cell(bob!, 4)).toHaveTextContent('1.50');
+    expect(cell(bob!, 4)).toHaveClass('lb-rr--purple');
+    expect(cell(cy!, 4)).toHaveTextContent('1.20');
+    expect(cell(cy!, 4)).toHaveClass('lb-rr--normal');
+    expect(cell(dee!, 4)).toHaveTextContent('0.80');
+    expect(cell(dee!, 4)).toHaveClass('lb-rr--bad');
+  });
+
+  it('highlights the signed-in trader as "You"', async () => {
+    signIn('bob');
+    open();
+    const [ada, bob] = await bodyRows();
+    expect(within(bob!).getByText('You')).toBeInTheDocument();
+    expect(bob).toHaveAttribute('aria-current', 'true');
+    expect(within(ada!).queryByText('You')).not.toBeInTheDocument();
+    expect(ada).not.toHaveAttribute('aria-current');
+  });
+
+  it('refetches on each sort, flips the active one, and keeps the rows while loading', async () => {
+    let release: (() => void) | undefined;
+    const { user, fetch } = open((req) =>
+      req.path.includes('sort=winrate&direction=desc')
+        ? new Promise((resolve) => {
+            release = () => resolve({ status: 200, body: [...rows].reverse() });
+          })
+        : { status: 200, body: rows },
+    );
+    await bodyRows();
+    const sorts = screen.getByRole('group', { name: 'Sort by' });
+    const winrate = within(sorts).getByRole('button', { name: /Winrate/ });
+    expect(winrate).toHaveAttribute('aria-pressed', 'false');
+    expect(within(sorts).getByRole('button', { name: /Gain/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(winrate);
+    expect(winrate).toHaveAttribute('aria-pressed', 'true');
+    expect(winrate).toHaveAccessibleName('Winrate, highest first');
+    // The previous rows stay while the new order loads.
+    expect(screen.getByRole('rowheader', { name: /ada/ })).toBeInTheDocument();
+    expect(screen.queryByText('Loading leaderboard...')).not.toBeInTheDocument();
+    await waitFor(() => expect(release).toBeDefined());
+    release!();
+    await waitFor(async () => expect((await bodyRows())[0]).toHaveTextContent('dee'));
+    expect(screen.getByRole('columnheader', { name: 'Winrate' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    await user.click(winrate);
+    expect(winrate).toHaveAccessibleName('Winrate, lowest first');
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: 'Winrate' })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      ),
+    );
+    await user.click(within(sorts).getByRole('button', { name: /R\/R/ }));
+    await waitFor(() =>
+      expect(calls(fetch)).toEqual([
+        'GET /api/leaderboard?sort=gain&direction=desc',
+        'GET /api/leaderboard?sort=winrate&direction=desc',
+        'GET /api/leaderboard?sort=winrate&direction=asc',
+        'GET /api/leaderboard?sort=rr&direction=desc',
+      ]),
+    );
+  });
+
+  it('explains how to get on an empty board', async () => {
+    open(() => ({ status: 200, body: [] }));
+    expect(await screen.findByText('No trades recorded yet')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Bingo' })).toHaveAttribute('href', '/bingo');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure and loads again on retry', async () => {
+    let attempts = 0;
+    const { user, fetch } = open(() =>
+      ++attempts === 1 ? { status: 500 } : { status: 200, body: rows },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load leaderboard data. Please try again later.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await bodyRows()).toHaveLength(4);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls(fetch)).toHaveLength(2);
+  });
+
+  it('says traders can leave the board from their profile', async () => {
+    open();
+    await bodyRows();
+    expect(screen.getByRole('link', { name: 'profile' })).toHaveAttribute('href', '/profile');
+  });
+});
+
+describe('/leaderboard route', () => {
+  it('is public and reads its sort from the address', async () => {
+    const fetch = stubFetch(() => ({ status: 200, body: rows }));
+    renderApp('/leaderboard?sort=trades&direction=asc');
+    expect(await screen.findByRole('heading', { name: 'Leaderboard', level: 1 })).toBeVisible();
+    await bodyRows();
+    expect(calls(fetch)).toContain('GET /api/leaderboard?sort=trades&direction=asc');
+    expect(screen.getByRole('button', { name: 'Trades, lowest first' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+});

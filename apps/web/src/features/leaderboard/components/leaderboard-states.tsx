@@ -1,0 +1,56 @@
+import { accountMessages } from '@tb/core';
+import { Link } from 'react-router';
+import { Alert, Button, buttonClass } from '@/components';
+
+/** No trader has closed a trade yet: say how to get on the board. */
+export function LeaderboardEmpty() {
+  return (
+    <div className="lb-empty">
+      <p className="lb-empty__title">No trades recorded yet</p>
+      <p className="lb-empty__text">
+        Sign in, record a trade on the Bingo dashboard and close it (target hit or stoploss hit):
+        every trader with a closed trade is ranked here.
+      </p>
+      <Link to="/bingo" className={buttonClass('secondary')}>
+        Go to Bingo
+      </Link>
+    </div>
+  );
+}
+
+/** SPEC.md section 8 wording, with a way to try again. */
+export function LeaderboardError({
+  onRetry,
+  retrying,
+}: {
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <div className="lb-error">
+      <Alert tone="error">{accountMessages.leaderboardFailed}</Alert>
+      <Button variant="secondary" onClick={onRetry} busy={retrying}>
+        {retrying ? 'Retrying...' : 'Try again'}
+      </Button>
+    </div>
+  );
+}
+
+/** How the colours read, and how to leave the board. */
+export function LeaderboardNotes() {
+  return (
+    <div className="lb-notes">
+      <p className="lb-legend">
+        <span>R/R colours:</span>
+        <span className="lb-rr--golden">golden 3 or more</span>
+        <span className="lb-rr--purple">purple 1.5 to 3</span>
+        <span className="lb-rr--normal">normal 1 to 1.5</span>
+        <span className="lb-rr--bad">red below 1</span>
+      </p>
+      <p>
+        Traders appear once they close a trade; the top 100 are shown. Prefer not to be listed? You
+        can leave the leaderboard from your <Link to="/profile">profile</Link>.
+      </p>
+    </div>
+  );
+}

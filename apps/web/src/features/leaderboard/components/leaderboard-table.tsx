@@ -1,0 +1,101 @@
+import {
+  formatGain,
+  formatWinrate,
+  riskRewardClass,
+  type LeaderboardQuery,
+  type LeaderboardSortKey,
+  type LeaderboardUser,
+} from '@tb/core';
+import { Badge } from '@/components';
+import { directionWords, sortLabels } from '../hooks/leaderboard-sort';
+
+interface Column {
+  label: string;
+  sort?: LeaderboardSortKey;
+  numeric?: boolean;
+}
+
+const COLUMNS: readonly Column[] = [
+  { label: 'Rank', numeric: true },
+  { label: 'Trader' },
+  { label: 'Trades', sort: 'trades', numeric: true },
+  { label: 'Winrate', sort: 'winrate', numeric: true },
+  { label: 'Gain', sort: 'gain', numeric: true },
+  { label: 'R/R', sort: 'rr', numeric: true },
+];
+
+function gainTone(gainUsd: number): 'long' | 'short' | 'flat' {
+  if (gainUsd > 0) return 'long';
+  return gainUsd < 0 ? 'short' : 'flat';
+}
+
+export interface LeaderboardTableProps {
+  rows: readonly LeaderboardUser[];
+  sort: LeaderboardQuery;
+  /** Username of the signed-in trader, whose row is highlighted. */
+  currentUsername: string | null;
+  /** True while another sort loads and these are the previous rows. */
+  updating: boolean;
+}
+
+/** The ranking; scrolls sideways on phones with rank and trader kept in view. */
+export function LeaderboardTable({ rows, sort, currentUsername, updating }: LeaderboardTableProps) {
+  const ariaSort = sort.direction === 'desc' ? 'descending' : 'ascending';
+  return (
+    <div
+      className="lb-scroll"
+      role="region"
+      aria-labelledby="lb-caption"
+      tabIndex={0}
+      aria-busy={updating || undefined}
+    >
+      <table className={updating ? 'lb-table lb-table--updating' : 'lb-table'}>
+        <caption id="lb-caption" className="lb-table__caption">
+          Traders ranked by {sortLabels[sort.sort].toLowerCase()}, {directionWords(sort.direction)}
+        </caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={column.numeric ? 'lb-num' : undefined}
+                aria-sort={column.sort && column.sort === sort.sort ? ariaSort : undefined}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <LeaderboardRow key={row.id} row={row} isMe={row.username === currentUsername} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LeaderboardRow({ row, isMe }: { row: LeaderboardUser; isMe: boolean }) {
+  return (
+    <tr className={isMe ? 'lb-row lb-row--me' : 'lb-row'} aria-current={isMe ? 'true' : undefined}>
+      <td className={row.rank <= 3 ? 'lb-num lb-rank lb-rank--top' : 'lb-num lb-rank'}>
+        {row.rank}
+      </td>
+      <th scope="row" className="lb-trader">
+        <span className="lb-trader__name">{row.username}</span>
+        {row.isPremium ? <Badge tone="accent">Premium</Badge> : null}
+        {isMe ? <Badge tone="info">You</Badge> : null}
+      </th>
+      <td className="lb-num">{row.totalTrades}</td>
+      <td className="lb-num">{formatWinrate(row.winrate)}</td>
+      <td className={`lb-num lb-gain lb-gain--${gainTone(row.totalGain)}`}>
+        {formatGain(row.totalGain)}
+      </td>
+      <td className={`lb-num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`}>
+        {row.riskRewardRatio.toFixed(2)}
+      </td>
+    </tr>
+  );
+}

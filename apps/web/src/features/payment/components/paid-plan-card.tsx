@@ -1,0 +1,51 @@
+import { PLANS, planSavingsPct, type PlanId } from '@tb/core';
+import { Badge, Card } from '@/components';
+import { PayAction } from './pay-action';
+import { PlanFeatureList } from './plan-feature-list';
+
+export interface PaidPlanCardProps {
+  planId: PlanId;
+  /** The payment link; null when none is configured, undefined while unknown. */
+  link: string | null | undefined;
+}
+
+/** Price in dollars per month over the plan's length, as the savings are counted. */
+function perMonthUsd(planId: PlanId): string | null {
+  const plan = PLANS[planId];
+  if (plan.priceUsd === null) return null;
+  const months = Math.max(1, Math.round(plan.durationDays / PLANS.monthly.durationDays));
+  return (plan.priceUsd / months).toFixed(2);
+}
+
+/** A plan on sale: price, length, saving, what it includes and its crypto payment button. */
+export function PaidPlanCard({ planId, link }: PaidPlanCardProps) {
+  const plan = PLANS[planId];
+  const savings = planSavingsPct(planId);
+  const best = planId === 'annual';
+  const perMonth = perMonthUsd(planId);
+  return (
+    <Card as="article" className={best ? 'payment-plan payment-plan--best' : 'payment-plan'}>
+      <div className="payment-plan__head">
+        <h3 className="payment-plan__name">{plan.name}</h3>
+        {best ? <Badge tone="accent">Best value</Badge> : null}
+      </div>
+      <p className="payment-plan__price">
+        <span className="payment-plan__amount">${plan.priceUsd}</span>
+        <span className="payment-plan__period"> / {plan.durationDays} days</span>
+      </p>
+      <p className="payment-plan__note">
+        {perMonth ? `$${perMonth} a month` : null}
+        {savings ? (
+          <>
+            {' '}
+            <Badge tone="long">Save {savings}%</Badge>
+          </>
+        ) : null}
+      </p>
+      <PlanFeatureList plan={planId} />
+      <div className="payment-plan__action">
+        <PayAction planName={plan.name} link={link} />
+      </div>
+    </Card>
+  );
+}

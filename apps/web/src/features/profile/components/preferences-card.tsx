@@ -1,0 +1,15 @@
+import type { PublicUser } from '@tb/core';
+import { Card } from '@/components';
+import { LeaderboardSwitch } from './leaderboard-switch';
+import { TimeZoneForm } from './time-zone-form';
+
+/** Settings of the trader's own account: trading-day time zone and leaderboard visibility. */
+export function PreferencesCard({ user }: { user: PublicUser }) {
+  return (
+    <Card as="section" className="profile-card">
+      <h2 className="profile-card__title">Settings</h2>
+      <TimeZoneForm current={user.timeZone} />
+      <LeaderboardSwitch shown={user.showOnLeaderboard} />
+    </Card>
+  );
+}

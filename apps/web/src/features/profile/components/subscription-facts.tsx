@@ -1,0 +1,45 @@
+import { subscriptionPlanName, type Subscription } from '@tb/core';
+import { Badge } from '@/components';
+import { formatPlanDate } from '@/features/payment';
+import { subscriptionStatus } from './subscription-status';
+
+function StatusText({ subscription }: { subscription: Subscription }) {
+  switch (subscriptionStatus(subscription)) {
+    case 'active':
+      return <Badge tone="long">Active</Badge>;
+    case 'cancelled':
+      return <>Cancelled — access until {formatPlanDate(subscription.endDate)}</>;
+    default:
+      return <>Inactive</>;
+  }
+}
+
+export function SubscriptionFacts({
+  subscription,
+  isPaidUser,
+}: {
+  subscription: Subscription;
+  isPaidUser: boolean;
+}) {
+  if (subscription.plan === null) {
+    return (
+      <p className="profile-card__empty">
+        {isPaidUser ? 'Premium granted by the team: no end date.' : 'You have no subscription.'}
+      </p>
+    );
+  }
+  return (
+    <dl className="profile-facts">
+      <dt>Status</dt>
+      <dd>
+        <StatusText subscription={subscription} />
+      </dd>
+      <dt>Plan</dt>
+      <dd>{subscriptionPlanName(subscription.plan)}</dd>
+      <dt>End date</dt>
+      <dd>{formatPlanDate(subscription.endDate)}</dd>
+      <dt>Remaining days</dt>
+      <dd>{subscription.remainingDays}</dd>
+    </dl>
+  );
+}

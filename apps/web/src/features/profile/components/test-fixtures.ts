@@ -1,0 +1,45 @@
+import type { Subscription, SubscriptionResponse } from '@tb/core';
+import { stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
+import { publicUser, renderApp, signIn } from '@/test/render-app';
+
+/** Test data and a fake server for /profile (used by its *.test.tsx files only). */
+
+export const END_DATE = '2026-02-01T12:00:00.000Z';
+
+export const activeMonthly: Subscription = {
+  active: true,
+  plan: 'monthly',
+  startDate: '2026-01-02T12:00:00.000Z',
+  endDate: END_DATE,
+  remainingDays: 12,
+};
+
+export function subscriptionResponse(
+  overrides: Partial<SubscriptionResponse> = {},
+): SubscriptionResponse {
+  return {
+    subscription: { active: false, plan: null, startDate: null, endDate: null, remainingDays: 0 },
+    isPaidUser: false,
+    freeTrial: { available: true, nextClaimAt: null },
+    ...overrides,
+  };
+}
+
+/** Answers by "METHOD /path"; `/users/me` and `/subscription` have defaults, the rest 404. */
+export type Routes = Record<string, (req: MockRequest) => MockReply>;
+
+export function openProfile(routes: Routes = {}) {
+  signIn('ada');
+  const all: Routes = {
+    'GET /users/me': () => ({ status: 200, body: publicUser({ username: 'ada' }) }),
+    'GET /subscription': () => ({ status: 200, body: subscriptionResponse() }),
+    'GET /api-keys': () => ({ status: 200, body: { success: true, data: [] } }),
+    'GET /users/exchanges': () => ({ status: 200, body: { success: true, exchanges: [] } }),
+    ...routes,
+  };
+  const fetch = stubFetch((req) => {
+    const route = all[`${req.method} ${req.path}`];
+    return route ? route(req) : { status: 404 };
+  });
+  return { ...renderApp('/profile'), fetch };
+}
