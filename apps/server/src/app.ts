@@ -11,6 +11,8 @@ import { ApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { connectionsRoutes } from './modules/api-keys/connections.routes.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { AuditService } from './modules/audit/audit.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { EmailTokensRepository } from './modules/auth/email-tokens.repository.js';
@@ -26,18 +28,28 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { RiskRepository } from './modules/risk/risk.repository.js';
 import { PaperStateRepository } from './modules/paper/paper-state.repository.js';
 import { paperRoutes } from './modules/paper/paper.routes.js';
+import { paymentRoutes } from './modules/payment/payment.routes.js';
 import { riskRoutes } from './modules/risk/risk.routes.js';
 import { RiskService } from './modules/risk/risk.service.js';
 import { SignalsRepository } from './modules/signals/signals.repository.js';
 import { signalsRoutes } from './modules/signals/signals.routes.js';
 import { SignalsService } from './modules/signals/signals.service.js';
 import { fetchWebhookSender, type WebhookSender } from './modules/signals/webhook-sender.js';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { TradesRepository } from './modules/trades/trades.repository.js';
 import { tradesRoutes } from './modules/trades/trades.routes.js';
 import { TradesService } from './modules/trades/trades.service.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { UsersService } from './modules/users/users.service.js';
+import { UsersAdminRepository } from './modules/users/users-admin.repository.js';
+import { usersAdminRoutes } from './modules/users/users-admin.routes.js';
+import { UsersAdminService } from './modules/users/users-admin.service.js';
+import { LeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -118,12 +130,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       dataDir: config.dataDir,
       log: app.log,
     });
+  const audit = new AuditRepository(db);
   const auth = new AuthService({
     users,
     usersService,
     sessions,
     emailTokens: new EmailTokensRepository(db),
     mailer,
+    audit,
     publicUrl: config.publicUrl,
     signToken: (userId, sessionId) => app.signSessionToken(userId, sessionId),
     log: app.log,
@@ -187,6 +201,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(exchangeMarketRoutes, { exchange });
       await api.register(exchangeAccountRoutes, { exchange });
       await api.register(signalsRoutes, { signals, extraOrigins: config.signalTestOrigins });
+      await api.register(subscriptionsRoutes, {
+        subscriptions: new SubscriptionsService({ db, repo: new SubscriptionsRepository(), users }),
+      });
+      await api.register(paymentRoutes, { links: config.paymentLinks });
+      await api.register(usersAdminRoutes, {
+        admin: new UsersAdminService({
+          users,
+          admin: new UsersAdminRepository(db),
+          audit,
+          sendVerification: (user) => auth.sendVerificationMail(user),
+        }),
+      });
+      await api.register(auditRoutes, { audit: new AuditService(audit) });
+      await api.register(leaderboardRoutes, {
+        leaderboard: new LeaderboardService(new LeaderboardRepository(db)),
+      });
     },
     { prefix: '/api' },
   );

@@ -76,4 +76,41 @@ describe('parseConfig', () => {
       expect(!parsed.ok && parsed.errors[0]).toMatch(/^SIGNAL_TEST_ORIGINS: .* is not a loopback/);
     }
   });
+
+  it('reads the payment links: https URLs, null when unset or empty', () => {
+    const none = parseConfig({ PAYMENT_LINK_QUARTERLY: '' });
+    expect(none.ok && none.config.paymentLinks).toEqual({
+      monthly: null,
+      quarterly: null,
+      annual: null,
+    });
+    const set = parseConfig({
+      PAYMENT_LINK_MONTHLY: 'https://pay.example.com/monthly',
+      PAYMENT_LINK_ANNUAL: 'https://pay.example.com/annual?ref=tb',
+    });
+    expect(set.ok && set.config.paymentLinks).toEqual({
+      monthly: 'https://pay.example.com/monthly',
+      quarterly: null,
+      annual: 'https://pay.example.com/annual?ref=tb',
+    });
+  });
+
+  it('refuses a payment link that is not an https URL, naming the key', () => {
+    for (const bad of ['http://pay.example.com', 'javascript:alert(1)', 'pay.example.com', ' ']) {
+      const parsed = parseConfig({ PAYMENT_LINK_MONTHLY: bad });
+      expect(parsed.ok, bad).toBe(false);
+      expect(!parsed.ok && parsed.errors).toEqual([
+        'PAYMENT_LINK_MONTHLY: must be an https:// URL',
+      ]);
+    }
+    const all = parseConfig({
+      PAYMENT_LINK_MONTHLY: 'ftp://x',
+      PAYMENT_LINK_QUARTERLY: 'https://ok.example.com',
+      PAYMENT_LINK_ANNUAL: 'http://x',
+    });
+    expect(!all.ok && all.errors.map((e) => e.split(':')[0])).toEqual([
+      'PAYMENT_LINK_MONTHLY',
+      'PAYMENT_LINK_ANNUAL',
+    ]);
+  });
 });

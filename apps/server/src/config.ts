@@ -31,6 +31,14 @@ const TestOriginsSchema = z
     return origins;
   });
 
+/**
+ * PAYMENT_LINK_*: the crypto payment page of one plan. https only, since the page sends people
+ * there to pay; unset (or empty) means the plan has no link and /payment says so.
+ */
+const PaymentLinkSchema = z
+  .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+  .optional();
+
 /** Every environment key the server reads, with its default (see .env.example). */
 export const ConfigSchema = z
   .object({
@@ -61,6 +69,9 @@ export const ConfigSchema = z
     EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
     MARKET_DATA_NETWORK: z.enum(NETWORKS).optional(),
+    PAYMENT_LINK_MONTHLY: PaymentLinkSchema,
+    PAYMENT_LINK_QUARTERLY: PaymentLinkSchema,
+    PAYMENT_LINK_ANNUAL: PaymentLinkSchema,
   })
   .refine((env) => env.PAPER_EXCHANGE || env.MARKET_DATA_NETWORK !== 'paper', {
     message: 'is paper while PAPER_EXCHANGE is false',
@@ -89,6 +100,12 @@ export const ConfigSchema = z
     signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
     /** Market data of signed-out callers: the paper exchange unless it is turned off. */
     marketDataNetwork: env.MARKET_DATA_NETWORK ?? (env.PAPER_EXCHANGE ? 'paper' : 'mainnet'),
+    /** Crypto payment link per plan on sale; null when the installation has none. */
+    paymentLinks: {
+      monthly: env.PAYMENT_LINK_MONTHLY ?? null,
+      quarterly: env.PAYMENT_LINK_QUARTERLY ?? null,
+      annual: env.PAYMENT_LINK_ANNUAL ?? null,
+    },
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -18,7 +18,13 @@ describeEachDatabase('admin command line', (ctx) => {
     });
     expect(me.json()).toMatchObject({ isAdmin: true, role: 'admin' });
     const [entry] = await new AuditRepository(ctx.database.db).latest(1);
-    expect(entry).toMatchObject({ action: 'user.admin.grant', targetId: user.id, actorId: null });
+    expect(entry).toMatchObject({
+      action: 'user.admin_status',
+      targetType: 'user',
+      targetId: user.id,
+      actorId: null,
+      details: { username: user.username, isAdmin: true, via: 'cli' },
+    });
   });
 
   it('answers an unknown name and a bad command clearly', async () => {

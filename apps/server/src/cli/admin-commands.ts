@@ -18,10 +18,10 @@ export async function runAdminCommand(
   await users.setAdmin(user.id, true, new Date());
   await new AuditRepository(db).record({
     actorId: null,
-    action: 'user.admin.grant',
+    action: 'user.admin_status',
     targetType: 'user',
     targetId: user.id,
-    details: { via: 'cli', username: user.username },
+    details: { username: user.username, isAdmin: true, via: 'cli' },
   });
   return { code: 0, out: `${user.username} is now an admin.` };
 }

@@ -1,8 +1,8 @@
 import type { SubscriptionPlan } from '@tb/core';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import { subscriptions, users } from '../db/schema/index.js';
+import { auditLog, subscriptions, trades, users } from '../db/schema/index.js';
 
 let seq = 0;
 
@@ -75,4 +75,68 @@ export async function insertSubscription(
   },
 ) {
   await database.db.insert(subscriptions).values({ cancelledAt: null, ...row });
+}
+
+/** Records a trade through the API and, unless `status` is OPEN, closes it; returns the trade. */
+export async function tradeViaApi(
+  app: FastifyInstance,
+  token: string,
+  trade: object,
+  status: 'OPEN' | 'TARGET_HIT' | 'STOPLOSS_HIT',
+): Promise<{ id: string; profitLoss: number | null; riskRewardRatio: number }> {
+  const created = await authed(app, token, 'POST', '/api/trades', trade);
+  if (created.statusCode !== 201) throw new Error(`trade failed: ${created.body}`);
+  if (status === 'OPEN') return created.json();
+  const closed = await authed(app, token, 'PUT', `/api/trades/${created.json().id}/status`, {
+    status,
+  });
+  if (closed.statusCode !== 200) throw new Error(`close failed: ${closed.body}`);
+  return closed.json().trade;
+}
+
+/**
+ * Stores a trade row directly (volume beyond the daily limit of 3 trades, exact P/L and R/R).
+ * Money and ratios are numeric columns: pass them as numbers, they are stored as decimals.
+ */
+export async function insertTrade(
+  database: Database,
+  row: {
+    userId: string;
+    status: 'OPEN' | 'TARGET_HIT' | 'STOPLOSS_HIT';
+    profitLoss?: number | null;
+    riskRewardRatio?: number;
+    hidden?: boolean;
+  },
+) {
+  await database.db.insert(trades).values({
+    userId: row.userId,
+    pair: 'BTCUSDT',
+    isLong: true,
+    entryPrice: '100',
+    stopLoss: '90',
+    takeProfit: '120',
+    riskRewardRatio: String(row.riskRewardRatio ?? 2),
+    status: row.status,
+    profitLoss:
+      row.profitLoss === undefined || row.profitLoss === null ? null : String(row.profitLoss),
+    hidden: row.hidden ?? false,
+  });
+}
+
+/** The audit entries naming `targetId`, oldest first, read from the table itself. */
+export async function auditEntriesFor(database: Database, targetId: string) {
+  return database.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.targetId, targetId))
+    .orderBy(asc(auditLog.id));
+}
+
+/** The stored subscription periods of a user, oldest first. */
+export async function subscriptionRowsOf(database: Database, userId: string) {
+  return database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.startDate));
 }

@@ -1,4 +1,5 @@
 import {
+  ChangePasswordRequestSchema,
   CheckEmailRequestSchema,
   CheckEmailResponseSchema,
   EmailOnlyRequestSchema,
@@ -10,6 +11,7 @@ import {
   TokenParamsSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
@@ -138,5 +140,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (req) => auth.resetPassword(req.params.token, req.body.password),
+  );
+
+  app.put(
+    '/users/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; every other session is signed out',
+        security: [{ bearer: [] }],
+        body: ChangePasswordRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (req) => auth.changePassword(currentUser(req), req.auth!.sessionId, req.body),
   );
 };

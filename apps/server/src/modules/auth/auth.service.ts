@@ -1,10 +1,18 @@
 import { hash, verify } from '@node-rs/argon2';
-import { authMessages, type RegisterRequest, type SessionResponse } from '@tb/core';
+import {
+  accountMessages,
+  authMessages,
+  type ChangePasswordRequest,
+  type RegisterRequest,
+  type SessionResponse,
+} from '@tb/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, conflict } from '../../lib/app-error.js';
+import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashLinkToken, newLinkToken } from '../../lib/tokens.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
+import type { UserRow } from '../../db/schema/index.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { authTexts } from './auth.messages.js';
@@ -23,6 +31,8 @@ export interface AuthDeps {
   sessions: SessionsRepository;
   emailTokens: EmailTokensRepository;
   mailer: Mailer;
+  /** Records password changes. */
+  audit: AuditRepository;
   publicUrl: string;
   signToken: (userId: string, sessionId: string) => string;
   log: FastifyBaseLogger;
@@ -40,6 +50,7 @@ export class AuthService {
   // Per-account limits; per-IP limits sit on the routes.
   readonly #loginLimiter = new WindowLimiter(10, 15 * 60 * 1000);
   readonly #mailLimiter = new WindowLimiter(3, 15 * 60 * 1000);
+  readonly #passwordLimiter = new WindowLimiter(5, 15 * 60 * 1000);
   #dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthDeps) {
@@ -134,6 +145,39 @@ export class AuthService {
     // Following the emailed link proves the address too.
     await this.deps.users.markEmailVerified(userId, now);
     return { message: authTexts.resetDone };
+  }
+
+  /**
+   * The signed-in user changes their password: the current one must match (5 tries per 15
+   * minutes per account), and every other session of the account is signed out.
+   */
+  async changePassword(
+    user: UserRow,
+    sessionId: string,
+    input: ChangePasswordRequest,
+  ): Promise<{ message: string }> {
+    const now = this.#now();
+    if (!this.#passwordLimiter.hit(user.id, now.getTime())) {
+      throw new AppError(429, 'RATE_LIMITED', authTexts.tooManyAttempts);
+    }
+    const ok = await verify(user.passwordHash, input.currentPassword).catch(() => false);
+    if (!ok) throw badRequest(accountMessages.wrongCurrentPassword, 'currentPassword');
+    this.#passwordLimiter.reset(user.id);
+    await this.deps.users.setPasswordHash(user.id, await hash(input.newPassword), now);
+    await this.deps.sessions.revokeOthersForUser(user.id, sessionId, now);
+    await this.deps.audit.record({
+      actorId: user.id,
+      action: 'user.password_change',
+      targetType: 'user',
+      targetId: user.id,
+      details: { username: user.username },
+    });
+    return { message: accountMessages.passwordChanged };
+  }
+
+  /** Mails a new verification link to the account's address (the admin panel's resend). */
+  async sendVerificationMail(user: Pick<UserRow, 'id' | 'email' | 'username'>) {
+    await this.#sendVerification(user.id, user.email, user.username);
   }
 
   async #startSession(userId: string, client: ClientInfo): Promise<SessionResponse> {

@@ -88,6 +88,37 @@ export class UsersRepository {
     await this.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id));
   }
 
+  async setPaidUser(id: string, isPaidUser: boolean, now: Date) {
+    await this.db.update(users).set({ isPaidUser, updatedAt: now }).where(eq(users.id, id));
+  }
+
+  async setShowOnLeaderboard(id: string, showOnLeaderboard: boolean, now: Date) {
+    await this.db.update(users).set({ showOnLeaderboard, updatedAt: now }).where(eq(users.id, id));
+  }
+
+  /** Sets a new address, unverified until its owner confirms it; 'taken' on a unique violation. */
+  async setEmail(id: string, email: string, now: Date): Promise<'ok' | 'taken'> {
+    return takenOnConflict(() =>
+      this.db
+        .update(users)
+        .set({ email, emailVerifiedAt: null, updatedAt: now })
+        .where(eq(users.id, id)),
+    );
+  }
+
+  /** 'taken' when another account holds the name in any case (unique index on lower(username)). */
+  async setUsername(id: string, username: string, now: Date): Promise<'ok' | 'taken'> {
+    return takenOnConflict(() =>
+      this.db.update(users).set({ username, updatedAt: now }).where(eq(users.id, id)),
+    );
+  }
+
+  /** Removes the account; its boards, trades, keys, sessions and subscriptions cascade. */
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
   async setTimeZone(id: string, timeZone: string, now: Date) {
     await this.db.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, id));
   }
@@ -104,4 +135,22 @@ export class UsersRepository {
     const [row] = await this.#currentSubscription.execute({ userId, now });
     return row;
   }
+}
+
+/** Runs a write; a unique violation (SQLSTATE 23505, maybe wrapped by drizzle) answers 'taken'. */
+async function takenOnConflict(write: () => Promise<unknown>): Promise<'ok' | 'taken'> {
+  try {
+    await write();
+    return 'ok';
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'taken';
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

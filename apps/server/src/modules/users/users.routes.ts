@@ -1,4 +1,5 @@
 import {
+  LeaderboardVisibilityRequestSchema,
   PublicUserSchema,
   TimeZoneRequestSchema,
   WidgetLayoutRequestSchema,
@@ -70,5 +71,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (req) => ({
       layout: await users.saveWidgetLayout(currentUser(req), req.body.layout, new Date()),
     }),
+  );
+
+  app.put(
+    '/users/leaderboard',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Join or leave the public leaderboard',
+        security: [{ bearer: [] }],
+        body: LeaderboardVisibilityRequestSchema,
+        response: { 200: PublicUserSchema },
+      },
+    },
+    async (req) =>
+      users.setShowOnLeaderboard(currentUser(req), req.body.showOnLeaderboard, new Date()),
   );
 };

@@ -8,8 +8,9 @@ import {
   type Subscription,
   type WidgetLayoutItem,
 } from '@tb/core';
-import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import type { CurrentPeriod } from './users-admin.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
 /** Accounts as the API shows them. */
@@ -56,27 +57,44 @@ export class UsersService {
     return { isPremium: premium, plan: premium ? subscription.plan : null };
   }
 
+  /** Joins or leaves the public leaderboard. */
+  async setShowOnLeaderboard(user: UserRow, show: boolean, now: Date): Promise<PublicUser> {
+    await this.users.setShowOnLeaderboard(user.id, show, now);
+    return this.toPublic({ ...user, showOnLeaderboard: show }, now);
+  }
+
   async toPublic(user: UserRow, now: Date): Promise<PublicUser> {
-    const sub = await this.users.currentSubscription(user.id, now);
-    const subscription = toSubscription(sub, now);
-    return {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      isPaidUser: isPremium({ isPaidUser: user.isPaidUser, subscription }, now.getTime()),
-      isAdmin: user.isAdmin,
-      role: user.isAdmin ? 'admin' : 'user',
-      isEmailVerified: user.emailVerifiedAt !== null,
-      timeZone: user.timeZone,
-      showOnLeaderboard: user.showOnLeaderboard,
-      createdAt: user.createdAt.toISOString(),
-      subscription,
-    };
+    return publicUser(user, await this.users.currentSubscription(user.id, now), now);
   }
 }
 
+/**
+ * The user as every endpoint shows it, from the row and its current subscription period (the
+ * one with the latest end still in the future). `isPaidUser` is the effective premium.
+ */
+export function publicUser(
+  user: UserRow,
+  period: CurrentPeriod | null | undefined,
+  now: Date,
+): PublicUser {
+  const subscription = toSubscription(period ?? undefined, now);
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isPaidUser: isPremium({ isPaidUser: user.isPaidUser, subscription }, now.getTime()),
+    isAdmin: user.isAdmin,
+    role: user.isAdmin ? 'admin' : 'user',
+    isEmailVerified: user.emailVerifiedAt !== null,
+    timeZone: user.timeZone,
+    showOnLeaderboard: user.showOnLeaderboard,
+    createdAt: user.createdAt.toISOString(),
+    subscription,
+  };
+}
+
 /** The subscription as the client sees it; all rules (remaining days, active) come from core. */
-function toSubscription(row: SubscriptionRow | undefined, now: Date): Subscription {
+function toSubscription(row: CurrentPeriod | undefined, now: Date): Subscription {
   if (!row) return emptySubscription();
   const stored = {
     active: row.cancelledAt === null,

@@ -88,3 +88,46 @@ describeEachDatabase('PUT /api/users/time-zone', (ctx) => {
     expect(res.json().error.message).toBe('Time zone must be an IANA name such as Europe/Paris');
   });
 });
+
+describeEachDatabase('PUT /api/users/leaderboard', (ctx) => {
+  const put = (token: string, payload: unknown) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/leaderboard',
+      headers: bearer(token),
+      payload: payload as object,
+    });
+
+  it('leaves and joins the leaderboard, only for the caller', async () => {
+    const user = await register(ctx.app);
+    const other = await register(ctx.app);
+    const left = await put(user.token, { showOnLeaderboard: false, userId: other.id });
+    expect(left.statusCode).toBe(200);
+    expect(left.json()).toMatchObject({ id: user.id, showOnLeaderboard: false });
+    const me = async (token: string) =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })
+      ).json();
+    expect((await me(user.token)).showOnLeaderboard).toBe(false);
+    expect((await me(other.token)).showOnLeaderboard).toBe(true);
+    const joined = await put(user.token, { showOnLeaderboard: true });
+    expect(joined.json().showOnLeaderboard).toBe(true);
+  });
+
+  it('refuses a value that is not true or false, and needs a session', async () => {
+    const user = await register(ctx.app);
+    const res = await put(user.token, { showOnLeaderboard: 'no' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Leaderboard visibility must be true or false',
+      field: 'showOnLeaderboard',
+    });
+    const anon = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/leaderboard',
+      payload: { showOnLeaderboard: false },
+    });
+    expect(anon.statusCode).toBe(401);
+  });
+});

@@ -29,6 +29,8 @@ const FIXED: Readonly<Record<string, string>> = {
   'api_key.create': 'added an API key',
   'api_key.update': 'updated an API key',
   'api_key.delete': 'deleted an API key',
+  // Written by the command line before it used user.admin_status; kept for old entries.
+  'user.admin.grant': 'made admin',
 };
 
 /** The action in words: 'granted premium', 'removed admin', 'added Monthly plan', ... */
