@@ -34,6 +34,12 @@ declare module '@fastify/jwt' {
 /** Session lifetime (SPEC.md section 9: 24 hours). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How stale "last active" may get: one write per user per 5 minutes at most, so a busy client
+ * does not turn every read into a write.
+ */
+export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { secret: string; sessions: SessionsRepository }) => {
     await app.register(jwt, {
@@ -55,9 +61,17 @@ export const authPlugin = fp(
       } catch {
         throw unauthorized('Your session has expired. Please log in again.');
       }
-      const found = await opts.sessions.findLive(payload.jti, payload.sub, new Date());
+      const now = new Date();
+      const found = await opts.sessions.findLive(payload.jti, payload.sub, now);
       if (!found) throw unauthorized('Your session has expired. Please log in again.');
       req.auth = { sessionId: payload.jti, user: found };
+      const last = found.lastActiveAt?.getTime() ?? 0;
+      if (now.getTime() - last >= LAST_ACTIVE_RESOLUTION_MS) {
+        // Not awaited: a failed bookkeeping write must not fail the request.
+        opts.sessions.touchUser(found.id, now).catch((err: unknown) => {
+          app.log.warn({ err }, 'could not record last activity');
+        });
+      }
     });
 
     app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {

@@ -48,6 +48,11 @@ export class SessionsRepository {
     return row?.user;
   }
 
+  /** Records that the user was active at `now` (the admin panel's "last active"). */
+  async touchUser(userId: string, now: Date) {
+    await this.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  }
+
   async revoke(sessionId: string, now: Date) {
     await this.db
       .update(sessions)

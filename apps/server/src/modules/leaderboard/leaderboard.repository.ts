@@ -1,0 +1,72 @@
+import type { LeaderboardSortKey } from '@tb/core';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+/** A leaderboard row as the database returns it: numerics are strings. */
+export interface LeaderboardDbRow {
+  rank: number;
+  id: string;
+  username: string;
+  is_premium: boolean;
+  total_trades: number;
+  winrate: string;
+  total_gain: string;
+  risk_reward_ratio: string;
+}
+
+/** Sort columns of the ranked query: the only SQL a sort key can select. */
+const SORT_COLUMN: Readonly<Record<LeaderboardSortKey, string>> = {
+  trades: 'c.total_trades',
+  winrate: 'c.winrate',
+  gain: 'c.total_gain',
+  rr: 'c.risk_reward_ratio',
+};
+const DIRECTION: Readonly<Record<'asc' | 'desc', string>> = { asc: 'asc', desc: 'desc' };
+
+/** The public leaderboard's query; the rules of a row are core's `leaderboardRowFromTrades`. */
+export class LeaderboardRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Users on the leaderboard with at least one closed trade (hidden ones count), ranked by the
+   * sort column (competition rank), ties by username A→Z, at most `limit` rows, in one query.
+   * Values are rounded before ranking, so equal shown values share a rank.
+   */
+  async ranked(
+    sort: LeaderboardSortKey,
+    direction: 'asc' | 'desc',
+    now: Date,
+    limit: number,
+  ): Promise<LeaderboardDbRow[]> {
+    const column = SORT_COLUMN[sort];
+    const dir = DIRECTION[direction];
+    if (!column || !dir) throw new Error(`unknown leaderboard order ${sort} ${direction}`);
+    const order = sql.raw(`${column} ${dir}`);
+    const result = (await this.db.execute(sql`
+      with c as (
+        select t.user_id,
+               count(*)::int as total_trades,
+               round(100.0 * count(*) filter (where t.status = 'TARGET_HIT') / count(*), 1)
+                 as winrate,
+               round(coalesce(sum(t.profit_loss), 0), 2) as total_gain,
+               round(coalesce(avg(t.risk_reward_ratio), 0), 2) as risk_reward_ratio
+        from trades t
+        where t.status <> 'OPEN'
+        group by t.user_id
+      )
+      select (rank() over (order by ${order}))::int as rank,
+             u.id, u.username,
+             (u.is_paid_user or exists (
+               select 1 from subscriptions s
+               where s.user_id = u.id and s.end_date > ${now.toISOString()}::timestamptz
+             )) as is_premium,
+             c.total_trades, c.winrate::text as winrate, c.total_gain::text as total_gain,
+             c.risk_reward_ratio::text as risk_reward_ratio
+      from c
+      join users u on u.id = c.user_id
+      where u.show_on_leaderboard
+      order by ${order}, lower(u.username), u.username
+      limit ${limit}`)) as unknown as { rows: LeaderboardDbRow[] };
+    return result.rows;
+  }
+}

@@ -1,0 +1,201 @@
+import {
+  adminMessages,
+  FREE_TRIAL,
+  MS_PER_DAY,
+  isSubscriptionActive,
+  subscriptionAfterAdd,
+  subscriptionMessages,
+  subscriptionWithEndDate,
+  type AuditAction,
+  type PlanId,
+  type SubscriptionResponse,
+} from '@tb/core';
+import type { Db } from '../../db/client.js';
+import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { subscriptionResponse, toSubscription } from './subscription-view.js';
+import type { Queryable, SubscriptionsRepository } from './subscriptions.repository.js';
+
+export interface SubscriptionsDeps {
+  db: Db;
+  repo: SubscriptionsRepository;
+  /** Loads the target user of the admin calls (read only). */
+  users: UsersRepository;
+  now?: () => Date;
+}
+
+/** User ids are uuids; anything else cannot name a user (and must not reach a uuid column). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const nothingToCancel = () => conflict('CONFLICT', subscriptionMessages.nothingToCancel);
+
+/**
+ * Subscriptions: what a user sees, cancel, the free plan, and the admin's add and set-date.
+ * Every change reads and writes under a per-user lock in one transaction, with its audit entry.
+ */
+export class SubscriptionsService {
+  readonly #now: () => Date;
+
+  constructor(private readonly deps: SubscriptionsDeps) {
+    this.#now = deps.now ?? (() => new Date());
+  }
+
+  /** GET /api/subscription: the signed-in user's own subscription. */
+  async get(user: UserRow): Promise<SubscriptionResponse> {
+    return this.respond(this.deps.db, user, this.#now());
+  }
+
+  /** GET /api/users/:id/subscription (admin). 404 for an unknown or malformed id. */
+  async getFor(userId: string): Promise<SubscriptionResponse> {
+    return this.get(await this.target(userId));
+  }
+
+  /**
+   * Cancels the running period: access is kept until its end date. 409 when nothing runs or
+   * it is already cancelled. `actor` is the user themselves or an admin.
+   */
+  async cancel(actor: UserRow, user: UserRow): Promise<SubscriptionResponse> {
+    return this.change(actor, user, 'subscription.cancel', async (tx, now) => {
+      const current = await this.deps.repo.current(tx, user.id, now);
+      if (!current || !isSubscriptionActive(toSubscription(current, now), now.getTime())) {
+        throw nothingToCancel();
+      }
+      const row = await this.deps.repo.update(tx, current.id, { cancelledAt: now });
+      return { row, details: {}, message: subscriptionMessages.cancelled };
+    });
+  }
+
+  /** POST /api/users/:id/subscription/cancel (admin). */
+  async cancelFor(actor: UserRow, userId: string): Promise<SubscriptionResponse> {
+    return this.cancel(actor, await this.target(userId));
+  }
+
+  /**
+   * Starts the free 3-day plan. 409 when the last free plan started less than 30 days ago (the
+   * message names the day it opens again), else 409 while the user has premium otherwise.
+   */
+  async claimFreeTrial(user: UserRow): Promise<SubscriptionResponse> {
+    return this.change(user, user, 'subscription.free_trial', async (tx, now) => {
+      const { freeTrial } = await this.respond(tx, user, now);
+      if (!freeTrial.available) {
+        throw conflict(
+          'CONFLICT',
+          freeTrial.nextClaimAt === null
+            ? subscriptionMessages.alreadyPremium
+            : subscriptionMessages.freeTrialTooSoon(freeTrial.nextClaimAt.slice(0, 10)),
+        );
+      }
+      const endDate = new Date(now.getTime() + FREE_TRIAL.durationDays * MS_PER_DAY);
+      const input = { userId: user.id, plan: 'free' as const, startDate: now, endDate };
+      const row = await this.deps.repo.insert(tx, input);
+      return { row, details: {}, message: subscriptionMessages.freeTrialStarted };
+    });
+  }
+
+  /**
+   * Adds a plan's days (admin): the running period is extended from its end date (and takes
+   * the new plan, not cancelled any more); without one a new period starts now. A running free
+   * plan is continued by a new period instead, so its claim stays on record.
+   */
+  async add(actor: UserRow, userId: string, plan: PlanId): Promise<SubscriptionResponse> {
+    const user = await this.target(userId);
+    return this.change(actor, user, 'subscription.add', async (tx, now) => {
+      const current = await this.deps.repo.current(tx, user.id, now);
+      const next = subscriptionAfterAdd(
+        current ? toSubscription(current, now) : null,
+        plan,
+        now.getTime(),
+      );
+      const endDate = new Date(next.endDate!);
+      const details = { previousEndDate: current?.endDate.toISOString() ?? null };
+      if (current && current.plan !== 'free') {
+        const row = await this.deps.repo.update(tx, current.id, {
+          plan,
+          endDate,
+          cancelledAt: null,
+        });
+        return { row, details };
+      }
+      // A running free plan ends now rather than turning into the paid plan: its row is the
+      // record of the claim that keeps the free plan to once in 30 days.
+      if (current) await this.deps.repo.update(tx, current.id, { endDate: now });
+      const startDate = current ? now : new Date(next.startDate!);
+      const row = await this.deps.repo.insert(tx, { userId: user.id, plan, startDate, endDate });
+      return { row, details };
+    });
+  }
+
+  /**
+   * Moves the end date (admin) of the running period, else of the latest one: a date in the
+   * future revives it (not cancelled); one in the past ends premium now. 409 without any period.
+   */
+  async setEndDate(actor: UserRow, userId: string, endDate: string): Promise<SubscriptionResponse> {
+    const user = await this.target(userId);
+    return this.change(actor, user, 'subscription.set_date', async (tx, now) => {
+      const period =
+        (await this.deps.repo.current(tx, user.id, now)) ??
+        (await this.deps.repo.latest(tx, user.id));
+      if (!period) throw conflict('CONFLICT', adminMessages.noSubscription);
+      const next = subscriptionWithEndDate(toSubscription(period, now), endDate, now.getTime());
+      const row = await this.deps.repo.update(tx, period.id, {
+        endDate: new Date(endDate),
+        ...(next.active && { cancelledAt: null }),
+      });
+      return { row, details: { previousEndDate: period.endDate.toISOString() } };
+    });
+  }
+
+  /** The target user of an admin call; 404 "User not found" for an unknown or non-uuid id. */
+  private async target(userId: string): Promise<UserRow> {
+    const user = UUID.test(userId) ? await this.deps.users.findById(userId) : undefined;
+    if (!user) throw notFound(adminMessages.userNotFound);
+    return user;
+  }
+
+  /** Reads everything the answer is made of, through `db` (inside a transaction or not). */
+  private async respond(db: Queryable, user: UserRow, now: Date, message?: string) {
+    const { repo } = this.deps;
+    const current = await repo.current(db, user.id, now);
+    const facts = {
+      premiumGranted: user.isPaidUser,
+      current,
+      latest: current ?? (await repo.latest(db, user.id)),
+      lastFreeStart: await repo.lastFreeStart(db, user.id),
+    };
+    return subscriptionResponse(facts, now, message);
+  }
+
+  /**
+   * Runs one change under the user's lock and records it in the audit log in the same commit;
+   * details name the user, the plan and the end date after the change, never a secret.
+   */
+  private async change(
+    actor: UserRow,
+    user: UserRow,
+    action: AuditAction,
+    apply: (
+      tx: Queryable,
+      now: Date,
+    ) => Promise<{ row: SubscriptionRow; details: Record<string, unknown>; message?: string }>,
+  ): Promise<SubscriptionResponse> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.deps.repo.lockUser(tx, user.id);
+      const now = this.#now();
+      const { row, details, message } = await apply(tx, now);
+      await new AuditRepository(tx).record({
+        actorId: actor.id,
+        action,
+        targetType: 'user',
+        targetId: user.id,
+        details: {
+          username: user.username,
+          plan: row.plan,
+          endDate: row.endDate.toISOString(),
+          ...details,
+        },
+      });
+      return this.respond(tx, user, now, message);
+    });
+  }
+}
