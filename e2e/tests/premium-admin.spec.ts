@@ -28,12 +28,12 @@ test('an admin grants premium; the user reloads and can add a second board', asy
   await page.getByRole('button', { name: 'Add a board' }).click();
   const lock = page.getByRole('dialog', { name: 'Premium Feature' });
   await expect(lock).toBeVisible();
-  await expect(lock.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
-    'href',
-    '/payment',
-  );
-  await page.keyboard.press('Escape');
-  await expect(lock).toBeHidden();
+  // Its upgrade button leads to the plans.
+  await lock.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await page.goto('/bingo');
+  await expect(page.getByRole('button', { name: 'Add a board' })).toBeVisible();
 
   // The admin finds the user in the panel and grants premium.
   const adminContext = await browser.newContext();
@@ -83,7 +83,7 @@ test('a subscriber cancels and keeps premium until the end date', async ({ page,
   await expect(card.getByText('30', { exact: true })).toBeVisible();
 
   await card.getByRole('button', { name: 'Cancel subscription' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Cancel subscription' });
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel subscription' });
   await expect(confirm).toContainText('You keep premium access until the end of the period');
   await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByText('Subscription cancelled successfully')).toBeVisible();

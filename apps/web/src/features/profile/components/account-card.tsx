@@ -20,8 +20,10 @@ export function AccountCard({ user }: { user: PublicUser }) {
   });
 
   return (
-    <Card as="section" className="profile-card">
-      <h2 className="profile-card__title">Account</h2>
+    <Card as="section" className="profile-card" labelledBy="account-card-title">
+      <h2 id="account-card-title" className="profile-card__title">
+        Account
+      </h2>
       <div className="row">
         {roleBadges(user)}
         {user.isEmailVerified ? (

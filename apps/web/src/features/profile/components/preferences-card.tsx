@@ -6,8 +6,10 @@ import { TimeZoneForm } from './time-zone-form';
 /** Settings of the trader's own account: trading-day time zone and leaderboard visibility. */
 export function PreferencesCard({ user }: { user: PublicUser }) {
   return (
-    <Card as="section" className="profile-card">
-      <h2 className="profile-card__title">Settings</h2>
+    <Card as="section" className="profile-card" labelledBy="settings-card-title">
+      <h2 id="settings-card-title" className="profile-card__title">
+        Settings
+      </h2>
       <TimeZoneForm current={user.timeZone} />
       <LeaderboardSwitch shown={user.showOnLeaderboard} />
     </Card>

@@ -38,8 +38,10 @@ export function SubscriptionCard() {
   }
 
   return (
-    <Card as="section" className="profile-card">
-      <h2 className="profile-card__title">Subscription</h2>
+    <Card as="section" className="profile-card" labelledBy="subscription-card-title">
+      <h2 id="subscription-card-title" className="profile-card__title">
+        Subscription
+      </h2>
       <div className="profile-card__body" aria-live="polite">
         {body}
       </div>

@@ -72,8 +72,10 @@ export function ApiKeyManager() {
   }
 
   return (
-    <Card as="section" className="profile-card api-keys">
-      <h2 className="profile-card__title">Exchange API keys</h2>
+    <Card as="section" className="profile-card api-keys" labelledBy="exchange-api-keys-card-title">
+      <h2 id="exchange-api-keys-card-title" className="profile-card__title">
+        Exchange API keys
+      </h2>
       {body}
       <ConfirmDialog
         open={confirming !== null}
