@@ -59,17 +59,19 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>
+              <td data-label="Time">
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
-              <td>{entry.actor?.username ?? <span className="admin-muted">System</span>}</td>
+              <td data-label="Actor">
+                {entry.actor?.username ?? <span className="admin-muted">System</span>}
+              </td>
               <th scope="row" className="admin-table__action-name">
                 {describeAuditAction(entry)}
               </th>
-              <td>
+              <td data-label="Target">
                 {entry.targetLabel ?? entry.targetId ?? <span className="admin-muted">—</span>}
               </td>
-              <td>
+              <td data-label="Details">
                 <AuditDetails details={entry.details} />
               </td>
             </tr>

@@ -71,7 +71,7 @@ function UserRow({
         {user.username}
         {isMe ? <Badge tone="info">You</Badge> : null}
       </th>
-      <td>
+      <td data-label="Email">
         <span className="admin-cell-stack">
           {user.email}
           {user.isEmailVerified ? (
@@ -81,7 +81,7 @@ function UserRow({
           )}
         </span>
       </td>
-      <td>
+      <td data-label="Premium">
         {user.isPaidUser ? (
           <span className="admin-cell-stack">
             <Badge tone="accent">Premium</Badge>
@@ -91,10 +91,10 @@ function UserRow({
           <span className="admin-muted">No</span>
         )}
       </td>
-      <td>
+      <td data-label="Admin">
         {user.isAdmin ? <Badge tone="info">Admin</Badge> : <span className="admin-muted">No</span>}
       </td>
-      <td>
+      <td data-label="Subscription">
         {sub.plan ? (
           <span className="admin-cell-stack">
             <span>
@@ -113,10 +113,14 @@ function UserRow({
           <span className="admin-muted">None</span>
         )}
       </td>
-      <td className="admin-num">{user.tradeCount}</td>
-      <td>{formatDate(user.createdAt)}</td>
-      <td>{user.lastActiveAt ? formatDateTime(user.lastActiveAt) : 'Never'}</td>
-      <td>
+      <td className="admin-num" data-label="Trades">
+        {user.tradeCount}
+      </td>
+      <td data-label="Joined">{formatDate(user.createdAt)}</td>
+      <td data-label="Last active">
+        {user.lastActiveAt ? formatDateTime(user.lastActiveAt) : 'Never'}
+      </td>
+      <td data-label="Actions">
         <Button
           variant="secondary"
           className="admin-table__action"

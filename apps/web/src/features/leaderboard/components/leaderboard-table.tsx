@@ -88,12 +88,20 @@ function LeaderboardRow({ row, isMe }: { row: LeaderboardUser; isMe: boolean }) 
         {row.isPremium ? <Badge tone="accent">Premium</Badge> : null}
         {isMe ? <Badge tone="info">You</Badge> : null}
       </th>
-      <td className="lb-num">{row.totalTrades}</td>
-      <td className="lb-num">{formatWinrate(row.winrate)}</td>
-      <td className={`lb-num lb-gain lb-gain--${gainTone(row.totalGain)}`}>
+      {/* data-label names the value where phones show rows as cards (leaderboard.css). */}
+      <td className="lb-num" data-label="Trades">
+        {row.totalTrades}
+      </td>
+      <td className="lb-num" data-label="Winrate">
+        {formatWinrate(row.winrate)}
+      </td>
+      <td className={`lb-num lb-gain lb-gain--${gainTone(row.totalGain)}`} data-label="Gain">
         {formatGain(row.totalGain)}
       </td>
-      <td className={`lb-num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`}>
+      <td
+        className={`lb-num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`}
+        data-label="R/R"
+      >
         {row.riskRewardRatio.toFixed(2)}
       </td>
     </tr>
