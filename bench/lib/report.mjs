@@ -20,7 +20,7 @@ function commandLine() {
   return `node bench/api.mjs${args ? ` ${args}` : ''}`;
 }
 
-function machine(pgVersion) {
+export function machine(pgVersion) {
   const cpu = cpus();
   const pkg = (p) => JSON.parse(readFileSync(benchPath(p), 'utf8')).version;
   const dep = (name) => {

@@ -1,4 +1,5 @@
-import { Card, Page } from '@/components';
+import { Link } from 'react-router';
+import { Badge, buttonClass, Card, Page } from '@/components';
 import './about.css';
 
 const steps = [
@@ -21,8 +22,9 @@ const steps = [
   {
     title: 'Analytics',
     text: 'Review what worked: win rate, risk/reward and how discipline relates to results.',
+    soon: true,
   },
-] as const;
+] as const satisfies readonly { title: string; text: string; soon?: boolean }[];
 
 export function AboutPage() {
   return (
@@ -38,13 +40,24 @@ export function AboutPage() {
                 {i + 1}
               </span>
               <div>
-                <h2 className="about-step__title">{step.title}</h2>
+                <h2 className="about-step__title">
+                  {step.title}
+                  {'soon' in step ? <Badge tone="info">Coming soon</Badge> : null}
+                </h2>
                 <p className="about-step__text">{step.text}</p>
               </div>
             </Card>
           </li>
         ))}
       </ol>
+      <div className="row about-actions">
+        <Link to="/bingo" className={buttonClass('primary')}>
+          Start Trading Now
+        </Link>
+        <Link to="/payment" className={buttonClass('secondary')}>
+          See premium plans
+        </Link>
+      </div>
     </Page>
   );
 }
