@@ -38,7 +38,3 @@ export function toConnection(row: ExchangeCredentialRow): ConnectedExchange {
     connectedAt: row.createdAt.toISOString(),
   };
 }
-
-/** Row ids are uuids; anything else cannot name a row and must not reach a uuid column. */
-export const isUuid = (id: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -14,7 +14,8 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import { notConnected } from '../exchange/exchange-errors.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { UsersService } from '../users/users.service.js';
-import { isUuid, toListItem } from './api-key-views.js';
+import { isUuid } from '../../lib/ids.js';
+import { toListItem } from './api-key-views.js';
 import type { ApiKeysRepository } from './api-keys.repository.js';
 import { KeyMaterial, type KeyFields } from './key-material.js';
 

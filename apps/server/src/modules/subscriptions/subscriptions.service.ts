@@ -17,6 +17,7 @@ import { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { subscriptionResponse, toSubscription } from './subscription-view.js';
 import type { Queryable, SubscriptionsRepository } from './subscriptions.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 export interface SubscriptionsDeps {
   db: Db;
@@ -26,8 +27,6 @@ export interface SubscriptionsDeps {
   now?: () => Date;
 }
 
-/** User ids are uuids; anything else cannot name a user (and must not reach a uuid column). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const nothingToCancel = () => conflict('CONFLICT', subscriptionMessages.nothingToCancel);
 
 /**
@@ -148,7 +147,7 @@ export class SubscriptionsService {
 
   /** The target user of an admin call; 404 "User not found" for an unknown or non-uuid id. */
   private async target(userId: string): Promise<UserRow> {
-    const user = UUID.test(userId) ? await this.deps.users.findById(userId) : undefined;
+    const user = isUuid(userId) ? await this.deps.users.findById(userId) : undefined;
     if (!user) throw notFound(adminMessages.userNotFound);
     return user;
   }

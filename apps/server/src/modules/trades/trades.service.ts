@@ -16,13 +16,12 @@ import { AppError, notFound, unwrap } from '../../lib/app-error.js';
 import type { Queryable } from '../risk/risk.repository.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import type { TradeInput, TradesRepository } from './trades.repository.js';
+import { isUuid } from '../../lib/ids.js';
 
 const DAY_MS = 86_400_000;
 const tradeNotFound = () => notFound('Trade not found');
-/** Trade ids are uuids; anything else cannot name a trade (and must not reach a uuid column). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const checkId = (id: string) => {
-  if (!UUID.test(id)) throw tradeNotFound();
+  if (!isUuid(id)) throw tradeNotFound();
 };
 const closedTrade = () => new AppError(409, 'CONFLICT', 'A closed trade cannot be changed');
 

@@ -13,9 +13,8 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { AdminUserRow, UsersAdminRepository } from './users-admin.repository.js';
 import type { UsersRepository } from './users.repository.js';
 import { publicUser } from './users.service.js';
+import { isUuid } from '../../lib/ids.js';
 
-/** User ids are uuids; anything else names no account (and must not reach a uuid column). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userNotFound = () => notFound(adminMessages.userNotFound);
 
 export interface UsersAdminDeps {
@@ -129,7 +128,7 @@ export class UsersAdminService {
   }
 
   async #load(userId: string): Promise<UserRow> {
-    if (!UUID.test(userId)) throw userNotFound();
+    if (!isUuid(userId)) throw userNotFound();
     const user = await this.deps.users.findById(userId);
     if (!user) throw userNotFound();
     return user;
