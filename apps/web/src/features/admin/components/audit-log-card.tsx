@@ -42,8 +42,8 @@ export function AuditLogCard() {
 
 function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   return (
-    <div className="admin-scroll" role="region" aria-labelledby="admin-audit-caption" tabIndex={0}>
-      <table className="admin-table admin-table--audit">
+    <div className="table-scroll" role="region" aria-labelledby="admin-audit-caption" tabIndex={0}>
+      <table className="data-table data-table--stack admin-table">
         <caption id="admin-audit-caption" className="visually-hidden">
           Audit log
         </caption>
@@ -59,17 +59,17 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td data-label="Time">
+              <td className="admin-table__time" data-label="Time">
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               </td>
               <td data-label="Actor">
-                {entry.actor?.username ?? <span className="admin-muted">System</span>}
+                {entry.actor?.username ?? <span className="muted">System</span>}
               </td>
               <th scope="row" className="admin-table__action-name">
                 {describeAuditAction(entry)}
               </th>
               <td data-label="Target">
-                {entry.targetLabel ?? entry.targetId ?? <span className="admin-muted">—</span>}
+                {entry.targetLabel ?? entry.targetId ?? <span className="muted">—</span>}
               </td>
               <td data-label="Details">
                 <AuditDetails details={entry.details} />
@@ -84,7 +84,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
 
 function AuditDetails({ details }: { details: AuditEntry['details'] }) {
   const lines = describeAuditDetails(details);
-  if (lines.length === 0) return <span className="admin-muted">—</span>;
+  if (lines.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="admin-details">
       {lines.map((line) => (

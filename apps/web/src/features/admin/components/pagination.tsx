@@ -10,7 +10,7 @@ export interface PaginationProps {
 /** Previous / next with 'Page X of Y'. */
 export function Pagination({ page, pageCount, total, onPage }: PaginationProps) {
   return (
-    <nav className="admin-pagination" aria-label="User list pages">
+    <nav className="table-bar" aria-label="User list pages">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>

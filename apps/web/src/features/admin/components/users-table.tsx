@@ -22,24 +22,26 @@ export interface UsersTableProps {
   onManage: (user: AdminUser) => void;
 }
 
-/** One page of users; scrolls sideways on phones with the username kept in view. */
+/** One page of users; on wide screens the username stays in view, on phones rows are cards. */
 export function UsersTable({ users, meId, updating, onManage }: UsersTableProps) {
   return (
     <div
-      className="admin-scroll"
+      className="table-scroll"
       role="region"
       aria-labelledby="admin-users-caption"
       tabIndex={0}
       aria-busy={updating || undefined}
     >
-      <table className={updating ? 'admin-table admin-table--updating' : 'admin-table'}>
+      <table
+        className={`data-table data-table--stack data-table--sticky-first admin-table${updating ? ' data-table--updating' : ''}`}
+      >
         <caption id="admin-users-caption" className="visually-hidden">
           Users, newest first
         </caption>
         <thead>
           <tr>
             {COLUMNS.map((label) => (
-              <th key={label} scope="col" className={label === 'Trades' ? 'admin-num' : undefined}>
+              <th key={label} scope="col" className={label === 'Trades' ? 'num' : undefined}>
                 {label}
               </th>
             ))}
@@ -85,14 +87,14 @@ function UserRow({
         {user.isPaidUser ? (
           <span className="admin-cell-stack">
             <Badge tone="accent">Premium</Badge>
-            <span className="admin-muted">{user.premiumGranted ? 'granted' : 'subscription'}</span>
+            <span className="muted">{user.premiumGranted ? 'granted' : 'subscription'}</span>
           </span>
         ) : (
-          <span className="admin-muted">No</span>
+          <span className="muted">No</span>
         )}
       </td>
       <td data-label="Admin">
-        {user.isAdmin ? <Badge tone="info">Admin</Badge> : <span className="admin-muted">No</span>}
+        {user.isAdmin ? <Badge tone="info">Admin</Badge> : <span className="muted">No</span>}
       </td>
       <td data-label="Subscription">
         {sub.plan ? (
@@ -100,20 +102,18 @@ function UserRow({
             <span>
               {planLabel(sub)}
               {sub.active ? null : (
-                <span className="admin-muted">
-                  {sub.remainingDays > 0 ? ' (cancelled)' : ' (ended)'}
-                </span>
+                <span className="muted">{sub.remainingDays > 0 ? ' (cancelled)' : ' (ended)'}</span>
               )}
             </span>
-            <span className="admin-muted">
+            <span className="muted">
               ends {formatDate(sub.endDate)} · {daysLeft(sub.remainingDays)}
             </span>
           </span>
         ) : (
-          <span className="admin-muted">None</span>
+          <span className="muted">None</span>
         )}
       </td>
-      <td className="admin-num" data-label="Trades">
+      <td className="num" data-label="Trades">
         {user.tradeCount}
       </td>
       <td data-label="Joined">{formatDate(user.createdAt)}</td>
@@ -123,7 +123,7 @@ function UserRow({
       <td data-label="Actions">
         <Button
           variant="secondary"
-          className="admin-table__action"
+          className="data-table__action"
           aria-label={`Manage ${user.username}`}
           onClick={() => onManage(user)}
         >

@@ -39,7 +39,7 @@ export function AccountPanel({
 
   return (
     <Card as="section" className="account-panel">
-      <header className="table-section__header">
+      <header className="table-bar">
         <h2 className="table-section__title">Account</h2>
         <Badge tone="info">{connectionLabel(connection)}</Badge>
       </header>

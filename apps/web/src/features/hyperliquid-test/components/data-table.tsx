@@ -22,10 +22,10 @@ export interface DataTableProps<T> {
  * screens (keyboard users scroll it with the arrow keys); the first column stays in view.
  */
 export function DataTable<T>({ caption, columns, rows, rowKey }: DataTableProps<T>) {
-  const cellClass = (column: Column<T>) => (column.numeric ? 'data-table__num' : undefined);
+  const cellClass = (column: Column<T>) => (column.numeric ? 'num' : undefined);
   return (
     <div className="table-scroll" role="group" aria-label={caption} tabIndex={0}>
-      <table className="data-table">
+      <table className="data-table data-table--nowrap data-table--sticky-first trading-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

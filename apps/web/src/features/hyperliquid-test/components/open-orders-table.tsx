@@ -29,7 +29,7 @@ function columns(actions: TradingActions): Column<OpenOrder>[] {
       cell: (o) => (
         <Button
           variant="secondary"
-          className="table-action"
+          className="data-table__action"
           aria-label={`Cancel ${o.side} ${o.symbol} order ${o.id}`}
           busy={actions.cancellingId === o.id}
           onClick={() => actions.cancelOrder(o)}

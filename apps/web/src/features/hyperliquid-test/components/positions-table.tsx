@@ -45,7 +45,7 @@ function columns(actions: TradingActions): Column<Position>[] {
       cell: (p) => (
         <Button
           variant="secondary"
-          className="table-action"
+          className="data-table__action"
           aria-label={`Close ${p.symbol} ${p.side} position`}
           busy={actions.closingSymbol === p.symbol}
           onClick={() => actions.closePosition(p)}

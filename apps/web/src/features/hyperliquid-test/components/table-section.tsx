@@ -39,7 +39,7 @@ export function TableSection<T>({
   const { data } = query;
   return (
     <section className="table-section" aria-labelledby={id}>
-      <header className="table-section__header">
+      <header className="table-bar">
         <h2 id={id} className="table-section__title">
           {title}
         </h2>

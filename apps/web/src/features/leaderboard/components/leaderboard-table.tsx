@@ -38,18 +38,20 @@ export interface LeaderboardTableProps {
   updating: boolean;
 }
 
-/** The ranking; scrolls sideways on phones with rank and trader kept in view. */
+/** The ranking; rank and trader stay in view on wide screens, phones show each row as a card. */
 export function LeaderboardTable({ rows, sort, currentUsername, updating }: LeaderboardTableProps) {
   const ariaSort = sort.direction === 'desc' ? 'descending' : 'ascending';
   return (
     <div
-      className="lb-scroll"
+      className="table-scroll"
       role="region"
       aria-labelledby="lb-caption"
       tabIndex={0}
       aria-busy={updating || undefined}
     >
-      <table className={updating ? 'lb-table lb-table--updating' : 'lb-table'}>
+      <table
+        className={`data-table data-table--nowrap data-table--stack lb-table${updating ? ' data-table--updating' : ''}`}
+      >
         <caption id="lb-caption" className="lb-table__caption">
           Traders ranked by {sortLabels[sort.sort].toLowerCase()}, {directionWords(sort.direction)}
         </caption>
@@ -59,7 +61,7 @@ export function LeaderboardTable({ rows, sort, currentUsername, updating }: Lead
               <th
                 key={column.label}
                 scope="col"
-                className={column.numeric ? 'lb-num' : undefined}
+                className={column.numeric ? 'num' : undefined}
                 aria-sort={column.sort && column.sort === sort.sort ? ariaSort : undefined}
               >
                 {column.label}
@@ -80,28 +82,23 @@ export function LeaderboardTable({ rows, sort, currentUsername, updating }: Lead
 function LeaderboardRow({ row, isMe }: { row: LeaderboardUser; isMe: boolean }) {
   return (
     <tr className={isMe ? 'lb-row lb-row--me' : 'lb-row'} aria-current={isMe ? 'true' : undefined}>
-      <td className={row.rank <= 3 ? 'lb-num lb-rank lb-rank--top' : 'lb-num lb-rank'}>
-        {row.rank}
-      </td>
+      <td className={row.rank <= 3 ? 'num lb-rank lb-rank--top' : 'num lb-rank'}>{row.rank}</td>
       <th scope="row" className="lb-trader">
         <span className="lb-trader__name">{row.username}</span>
         {row.isPremium ? <Badge tone="accent">Premium</Badge> : null}
         {isMe ? <Badge tone="info">You</Badge> : null}
       </th>
       {/* data-label names the value where phones show rows as cards (leaderboard.css). */}
-      <td className="lb-num" data-label="Trades">
+      <td className="num" data-label="Trades">
         {row.totalTrades}
       </td>
-      <td className="lb-num" data-label="Winrate">
+      <td className="num" data-label="Winrate">
         {formatWinrate(row.winrate)}
       </td>
-      <td className={`lb-num lb-gain lb-gain--${gainTone(row.totalGain)}`} data-label="Gain">
+      <td className={`num lb-gain lb-gain--${gainTone(row.totalGain)}`} data-label="Gain">
         {formatGain(row.totalGain)}
       </td>
-      <td
-        className={`lb-num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`}
-        data-label="R/R"
-      >
+      <td className={`num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`} data-label="R/R">
         {row.riskRewardRatio.toFixed(2)}
       </td>
     </tr>
