@@ -119,7 +119,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps.database;
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
-  const usersService = new UsersService(users);
+  const leaderboard = new LeaderboardService(new LeaderboardRepository(db), {
+    cacheMs: config.leaderboardCacheMs,
+  });
+  const usersService = new UsersService(users, () => leaderboard.invalidate());
   await app.register(authPlugin, { secret: deps.appSecret, sessions });
 
   const mailer =
@@ -211,12 +214,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           admin: new UsersAdminRepository(db),
           audit,
           sendVerification: (user) => auth.sendVerificationMail(user),
+          onLeaderboardChange: () => leaderboard.invalidate(),
         }),
       });
       await api.register(auditRoutes, { audit: new AuditService(audit) });
-      await api.register(leaderboardRoutes, {
-        leaderboard: new LeaderboardService(new LeaderboardRepository(db)),
-      });
+      await api.register(leaderboardRoutes, { leaderboard });
     },
     { prefix: '/api' },
   );

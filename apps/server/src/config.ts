@@ -67,6 +67,8 @@ export const ConfigSchema = z
       .url({ protocol: /^https?$/ })
       .default('https://api.hyperliquid-testnet.xyz'),
     EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+    /** How long a leaderboard ranking is served from memory (0: query every time). */
+    LEADERBOARD_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
     MARKET_DATA_NETWORK: z.enum(NETWORKS).optional(),
     PAYMENT_LINK_MONTHLY: PaymentLinkSchema,
@@ -97,6 +99,7 @@ export const ConfigSchema = z
       testnet: env.HYPERLIQUID_TESTNET_URL.replace(/\/$/, ''),
     },
     exchangeTimeoutMs: env.EXCHANGE_TIMEOUT_MS,
+    leaderboardCacheMs: env.LEADERBOARD_CACHE_MS,
     signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
     /** Market data of signed-out callers: the paper exchange unless it is turned off. */
     marketDataNetwork: env.MARKET_DATA_NETWORK ?? (env.PAPER_EXCHANGE ? 'paper' : 'mainnet'),

@@ -23,6 +23,8 @@ export interface UsersAdminDeps {
   audit: AuditRepository;
   /** Mails a verification link to the account (the auth module owns tokens and mails). */
   sendVerification: (user: Pick<UserRow, 'id' | 'email' | 'username'>) => Promise<void>;
+  /** Drops the leaderboard's cached rankings (a name, premium badge or account changed). */
+  onLeaderboardChange?: () => void;
   now?: () => Date;
 }
 
@@ -61,6 +63,7 @@ export class UsersAdminService {
   async setPremium(actor: UserRow, userId: string, isPaidUser: boolean): Promise<AdminUser> {
     const target = await this.#load(userId);
     await this.deps.users.setPaidUser(target.id, isPaidUser, this.#now());
+    this.deps.onLeaderboardChange?.();
     await this.#record(actor, 'user.premium_status', target, target.isPaidUser, isPaidUser);
     return this.#adminUser(target.id);
   }
@@ -101,6 +104,7 @@ export class UsersAdminService {
     if (result === 'taken') {
       throw conflict('USERNAME_TAKEN', authMessages.usernameTaken, 'username');
     }
+    this.deps.onLeaderboardChange?.();
     await this.#record(actor, 'user.username', target, target.username, username);
     return this.#adminUser(target.id);
   }
@@ -121,6 +125,7 @@ export class UsersAdminService {
     if (userId === actor.id) throw conflict('CONFLICT', adminMessages.ownAccountDelete);
     const target = await this.#load(userId);
     if (!(await this.deps.users.delete(target.id))) throw userNotFound();
+    this.deps.onLeaderboardChange?.();
     await this.deps.audit.record({
       ...this.#entry(actor, 'user.delete', target),
       details: { username: target.username, email: target.email },

@@ -15,7 +15,14 @@ import type { UsersRepository } from './users.repository.js';
 
 /** Accounts as the API shows them. */
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  /**
+   * @param onLeaderboardChange called when a user joins or leaves the public leaderboard, so
+   *   its cached rankings are dropped at once (the leaderboard module owns them).
+   */
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly onLeaderboardChange: () => void = () => undefined,
+  ) {}
 
   async getPublic(userId: string, now: Date): Promise<PublicUser> {
     const user = await this.users.findById(userId);
@@ -60,6 +67,7 @@ export class UsersService {
   /** Joins or leaves the public leaderboard. */
   async setShowOnLeaderboard(user: UserRow, show: boolean, now: Date): Promise<PublicUser> {
     await this.users.setShowOnLeaderboard(user.id, show, now);
+    this.onLeaderboardChange();
     return this.toPublic({ ...user, showOnLeaderboard: show }, now);
   }
 
