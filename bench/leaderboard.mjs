@@ -184,7 +184,8 @@ async function checkAnswers(server, expectedRows) {
       const path = `/api/leaderboard?sort=${sort}&direction=${direction}`;
       const res = await fetch(server.url + path);
       const body = await res.text();
-      if (res.status !== 200) throw new Error(`${server.label}: ${path} answered ${res.status} ${body}`);
+      if (res.status !== 200)
+        throw new Error(`${server.label}: ${path} answered ${res.status} ${body}`);
       const problem = answerProblem(JSON.parse(body), sort, direction, expectedRows);
       if (problem) throw new Error(`${server.label}: ${path}: ${problem}`);
     }
@@ -221,7 +222,9 @@ async function benchDatabase(label, env, dbCpu, opts) {
     `  ${seeded.seconds.toFixed(1)} s: ${JSON.stringify(seeded.counts)}; EXPLAIN ANALYZE of gain desc`,
   );
   const calm = await waitForCalm(30);
-  const explain = env.DATABASE_URL ? await explainPostgres(env.DATABASE_URL) : await seeded.explain();
+  const explain = env.DATABASE_URL
+    ? await explainPostgres(env.DATABASE_URL)
+    : await seeded.explain();
   explain.otherLoad = calm;
   console.log(
     `  execution ${explain.executions.map(fmtMs).join(', ')} ms (median ${fmtMs(explain.execution)})`,
@@ -249,33 +252,37 @@ async function benchDatabase(label, env, dbCpu, opts) {
 
 function commandLine() {
   const args = process.argv.slice(2).join(' ');
-  if (process.env.npm_lifecycle_event === 'bench:leaderboard') {
-    return `npm run bench:leaderboard${args ? ` -- ${args}` : ''}`;
-  }
   return `node bench/leaderboard.mjs${args ? ` ${args}` : ''}`;
 }
 
 const int = (n) => n.toLocaleString('en-US');
-const range = (xs) => {
-  const lo = Math.min(...xs);
-  const hi = Math.max(...xs);
-  return lo === hi ? fmtMs(lo) : `${fmtMs(lo)}–${fmtMs(hi)}`;
+const range = (xs, fmt = fmtMs) => {
+  const [lo, hi] = [fmt(Math.min(...xs)), fmt(Math.max(...xs))];
+  return lo === hi ? lo : `${lo}–${hi}`;
 };
 
 /** What the figures say: service time against the query's own time, and the slow runs. */
 function reading(results, opts) {
-  const lowest = Math.min(...opts.connections);
+  const fewest = Math.min(...opts.connections);
+  const most = Math.max(...opts.connections);
+  const conns = (n) => `${n} connection${n === 1 ? '' : 's'}`;
   const sentences = results.map(({ label, rows, explain }) => {
-    const own = rows.filter((r) => r.connections === lowest);
-    const most = rows.filter((r) => r.connections === Math.max(...opts.connections));
-    return `${label}: p50 ${range(own.map((r) => r.p50))} ms at ${lowest} connection${lowest === 1 ? '' : 's'} (EXPLAIN ANALYZE of the query alone: ${fmtMs(explain.execution)} ms), at most ${range(most.map((r) => r.rps))} req/s`;
+    const at = (n) => rows.filter((r) => r.connections === n);
+    const throughput =
+      most === fewest
+        ? ''
+        : `, ${range(
+            at(most).map((r) => r.rps),
+            (n) => n.toFixed(0),
+          )} req/s at ${conns(most)}`;
+    return `${label} p50 ${range(at(fewest).map((r) => r.p50))} ms at ${conns(fewest)} (the query alone, EXPLAIN ANALYZE: ${range(explain.executions)} ms)${throughput}`;
   });
   const slow = results
     .flatMap(({ rows }) => rows)
     .filter((r) => r.p99 > SLOW_P99_MS)
     .map((r) => `${r.db} ${r.sort} at ${r.connections} (${fmtMs(r.p99)} ms)`);
   return [
-    `Reading: ${sentences.join('; ')}. Every request aggregates all ${int(opts.users * opts.tradesPerUser)} closed trades whatever the sort (see the plans), so the time grows with the total number of trades, not with the ${LIMIT} rows shown.`,
+    `Reading: ${sentences.join('; ')}. Every request aggregates all ${int(opts.users * opts.tradesPerUser)} closed trades whatever the sort (sequential scan and hash aggregate, see the plans): the time grows with the total number of trades, not with the ${LIMIT} rows shown, and requests beyond what the database can run at once queue.`,
     slow.length
       ? `p99 above ${SLOW_P99_MS} ms: ${slow.join(', ')}.`
       : `No p99 above ${SLOW_P99_MS} ms.`,
@@ -310,19 +317,19 @@ function entryText({ startedAt, opts, pgVersion, backgroundLoad, results }) {
       ),
     ),
     '',
-    `EXPLAIN (ANALYZE, BUFFERS) of the default sort (gain desc), run with the database's own client (\`pg\`; PGlite in its own process before the server starts), median of 5 after 3 plain runs; the SQL is ${QUERY_SOURCE}.`,
+    `EXPLAIN ANALYZE of the default sort (gain desc) with the database's own client (\`pg\`; PGlite from its own process, before the server starts), after 3 plain runs: 5 runs with TIMING OFF (the total, median), then one with per-node timing and BUFFERS for the plans below (its total is inflated by the clock reads, most under PGlite). The SQL is ${QUERY_SOURCE}.`,
     '',
-    '| database | execution ms (median) | execution ms (runs) | planning ms | cores busy with other work before |',
-    '|---|---:|---|---:|---:|',
+    '| database | execution ms, median (timing off) | runs ms | planning ms | execution ms with per-node timing | cores busy with other work before |',
+    '|---|---:|---|---:|---:|---:|',
     ...results.map(
       ({ label, explain }) =>
-        `| ${label} | ${fmtMs(explain.execution)} | ${explain.executions.map(fmtMs).join(', ')} | ${fmtMs(explain.planning)} | ${fmtCores(explain.otherLoad)} |`,
+        `| ${label} | ${fmtMs(explain.execution)} | ${explain.executions.map(fmtMs).join(', ')} | ${fmtMs(explain.planning)} | ${fmtMs(explain.timedExecution)} | ${fmtCores(explain.otherLoad)} |`,
     ),
     '',
     ...reading(results, opts),
     '',
     ...results.flatMap(({ label, explain }) => [
-      `<details><summary>${label} plan (median run)</summary>`,
+      `<details><summary>${label} plan (EXPLAIN (ANALYZE, BUFFERS), gain desc)</summary>`,
       '',
       '```',
       explain.plan,
@@ -339,7 +346,7 @@ installCleanUp();
 
 async function main() {
   const opts = options(process.argv.slice(2));
-  if (!process.env.TMP_SKIP) checkServerBuild(SERVER);
+  checkServerBuild(SERVER);
   // Fail fast when PostgreSQL is wanted but unreachable, before the PGlite runs.
   const postgres = opts.postgres ? await createBenchDatabase() : undefined;
   const backgroundLoad = await waitForCalm(60);
@@ -353,7 +360,13 @@ async function main() {
       await benchDatabase('PostgreSQL', { DATABASE_URL: postgres.url }, postgresCpu, opts),
     );
   }
-  const entry = entryText({ startedAt, opts, pgVersion: postgres?.version, backgroundLoad, results });
+  const entry = entryText({
+    startedAt,
+    opts,
+    pgVersion: postgres?.version,
+    backgroundLoad,
+    results,
+  });
   console.log(`\n${entry}`);
   if (opts.record) {
     record(entry);

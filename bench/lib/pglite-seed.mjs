@@ -16,7 +16,10 @@ try {
   await db.waitReady;
   const started = performance.now();
   await db.transaction(async (tx) => {
-    for (const statement of seedStatements({ users: Number(users), tradesPerUser: Number(tradesPerUser) })) {
+    for (const statement of seedStatements({
+      users: Number(users),
+      tradesPerUser: Number(tradesPerUser),
+    })) {
       await tx.exec(statement);
     }
   });
@@ -27,7 +30,10 @@ try {
   await send({ seeded: { seconds, counts } });
   await new Promise((resolve) => process.once('message', resolve));
   const query = await leaderboardQuery('gain', 'desc');
-  const explain = await explainQuery(async (sql, params) => (await db.query(sql, params)).rows, query);
+  const explain = await explainQuery(
+    async (sql, params) => (await db.query(sql, params)).rows,
+    query,
+  );
   await send({ explain });
   await db.close();
   process.exit(0);
