@@ -3,8 +3,9 @@
 // realistic volume, on PGlite and on PostgreSQL. Per database: the server starts once to apply
 // its migrations and stops; the data is written in bulk with SQL (PGlite: from a child process,
 // the server's data folder lock keeps two processes off one folder); EXPLAIN ANALYZE times the
-// query itself; the server starts again, every sort key and direction is checked, then each
-// sort key is measured at fixed concurrencies. See README.md; results go into RESULTS.md.
+// query itself; the server starts again with its leaderboard cache off, every sort key and
+// direction is checked, then each sort key is measured at fixed concurrencies; last, the default
+// sort with the server's default cache. See README.md; results go into RESULTS.md.
 //
 //   node bench/leaderboard.mjs [--users 2000] [--trades-per-user 50] [--duration 10]
 //                              [--connections 1,10] [--no-postgres] [--no-record]
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SERVER } from './lib/app.mjs';
-import { checkServerBuild } from './lib/build-check.mjs';
+import { buildStamp, checkServerBuild, leaderboardCacheDefault } from './lib/build-check.mjs';
 import { cleanUp, installCleanUp } from './lib/cleanup.mjs';
 import { measureClosedLoop } from './lib/closed-loop.mjs';
 import { QUIET_CORES, waitForCalm } from './lib/cpu.mjs';
@@ -192,8 +193,24 @@ async function checkAnswers(server, expectedRows) {
   }
 }
 
-/** One database: migrate, seed, EXPLAIN, check, measure. */
+/** Starts the server, unless someone rebuilt it since the run began (it would mix two builds). */
+function startBuilt(label, env, build) {
+  if (buildStamp(SERVER) !== build.stamp) {
+    throw new Error(`${SERVER} was rebuilt during the run: run the bench again`);
+  }
+  return startServer(label, SERVER, env);
+}
+
+/** The cache column: off, or the server's default. */
+function cacheText(ms) {
+  if (ms === undefined) return 'none in this build';
+  if (ms === 0) return 'off';
+  return Number.isFinite(ms) ? `${fmtMs(ms / 1000)} s (default)` : 'default';
+}
+
+/** One database: migrate, seed, EXPLAIN, check, measure without and with the server's cache. */
 async function benchDatabase(label, env, dbCpu, opts) {
+  const { build } = opts;
   const dataDir = tempDir();
   const serverEnv = {
     LOG_LEVEL: 'warn',
@@ -201,10 +218,12 @@ async function benchDatabase(label, env, dbCpu, opts) {
     // API only: the web app (built or not) is not measured.
     WEB_DIST: join(dataDir, 'no-web-app'),
     DATA_DIR: dataDir,
+    // Every request runs the query (the cached runs come last).
+    LEADERBOARD_CACHE_MS: '0',
     ...env,
   };
   console.log(`${label}: migrations (server start and stop)`);
-  let server = await startServer(label, SERVER, serverEnv);
+  let server = await startBuilt(label, serverEnv, build);
   await stop(server);
   let logLines = server.logLines;
 
@@ -230,21 +249,28 @@ async function benchDatabase(label, env, dbCpu, opts) {
     `  execution ${explain.executions.map(fmtMs).join(', ')} ms (median ${fmtMs(explain.execution)})`,
   );
 
-  server = await startServer(label, SERVER, serverEnv);
-  server.dbCpu = dbCpu;
   const expectedRows = Math.min(LIMIT, seeded.counts.listed);
-  await checkAnswers(server, expectedRows);
   const rows = [];
-  for (const sort of SORTS) {
-    console.log(`  ${label}: GET /api/leaderboard?sort=${sort}&direction=desc`);
-    for (const connections of opts.connections) {
+  const measure = async (sorts, cacheMs) => {
+    // LEADERBOARD_CACHE_MS undefined: not passed on, the server's default applies.
+    const cacheEnv = { LEADERBOARD_CACHE_MS: cacheMs === 0 ? '0' : undefined };
+    server = await startBuilt(label, { ...serverEnv, ...cacheEnv }, build);
+    server.dbCpu = dbCpu;
+    await checkAnswers(server, expectedRows);
+    for (const sort of sorts) {
       const path = `/api/leaderboard?sort=${sort}&direction=desc`;
-      const r = await measureClosedLoop(server, path, { ...opts, connections });
-      rows.push({ db: label, sort, connections, ...r });
+      console.log(`  ${label}: GET ${path}, cache ${cacheText(cacheMs)}`);
+      for (const connections of opts.connections) {
+        const r = await measureClosedLoop(server, path, { ...opts, connections });
+        const cached = cacheMs !== 0;
+        rows.push({ db: label, sort, cache: cacheText(cacheMs), cached, connections, ...r });
+      }
     }
-  }
-  await stop(server);
-  logLines += server.logLines;
+    await stop(server);
+    logLines += server.logLines;
+  };
+  await measure(SORTS, 0);
+  if (build.cacheMs !== undefined) await measure(['gain'], build.cacheMs);
   if (logLines > 0) console.log(`  ${label}: the server logged ${logLines} line(s)`);
   removeDir(dataDir);
   return { label, seeded, explain, expectedRows, rows, logLines };
@@ -261,28 +287,42 @@ const range = (xs, fmt = fmtMs) => {
   return lo === hi ? lo : `${lo}–${hi}`;
 };
 
-/** What the figures say: service time against the query's own time, and the slow runs. */
+/** What the figures say: service time against the query's own time, the cache, slow runs. */
 function reading(results, opts) {
   const fewest = Math.min(...opts.connections);
   const most = Math.max(...opts.connections);
   const conns = (n) => `${n} connection${n === 1 ? '' : 's'}`;
+  const rps = (rows) =>
+    range(
+      rows.map((r) => r.rps),
+      (n) => n.toFixed(0),
+    );
+  const name = (r) => `${r.db} ${r.sort}${r.cached ? ' cached' : ''} at ${r.connections}`;
   const sentences = results.map(({ label, rows, explain }) => {
-    const at = (n) => rows.filter((r) => r.connections === n);
-    const throughput =
-      most === fewest
-        ? ''
-        : `, ${range(
-            at(most).map((r) => r.rps),
-            (n) => n.toFixed(0),
-          )} req/s at ${conns(most)}`;
+    const at = (n) => rows.filter((r) => !r.cached && r.connections === n);
+    const throughput = most === fewest ? '' : `, ${rps(at(most))} req/s at ${conns(most)}`;
     return `${label} p50 ${range(at(fewest).map((r) => r.p50))} ms at ${conns(fewest)} (the query alone, EXPLAIN ANALYZE: ${range(explain.executions)} ms)${throughput}`;
+  });
+  const cached = results.flatMap(({ label, rows }) => {
+    const own = rows.filter((r) => r.cached);
+    if (own.length === 0) return [];
+    const parts = own.map(
+      (r) =>
+        `${r.rps.toFixed(0)} req/s, p50 ${fmtMs(r.p50)} ms, p99 ${fmtMs(r.p99)} ms at ${conns(r.connections)}`,
+    );
+    return [`${label} ${parts.join('; ')}`];
   });
   const slow = results
     .flatMap(({ rows }) => rows)
     .filter((r) => r.p99 > SLOW_P99_MS)
-    .map((r) => `${r.db} ${r.sort} at ${r.connections} (${fmtMs(r.p99)} ms)`);
+    .map((r) => `${name(r)} (${fmtMs(r.p99)} ms)`);
   return [
-    `Reading: ${sentences.join('; ')}. Every request aggregates all ${int(opts.users * opts.tradesPerUser)} closed trades whatever the sort (sequential scan and hash aggregate, see the plans): the time grows with the total number of trades, not with the ${LIMIT} rows shown, and requests beyond what the database can run at once queue.`,
+    `Reading, cache off: ${sentences.join('; ')}. Every request aggregates all ${int(opts.users * opts.tradesPerUser)} closed trades whatever the sort (sequential scan and hash aggregate, see the plans): the time grows with the total number of trades, not with the ${LIMIT} rows shown, and requests beyond what the database can run at once queue.`,
+    ...(cached.length
+      ? [
+          `With the server's default cache (LEADERBOARD_CACHE_MS unset, ${cacheText(opts.build.cacheMs).replace(' (default)', '')}: one query per ranking and period, the rest from memory), gain: ${cached.join('; ')}.`,
+        ]
+      : []),
     slow.length
       ? `p99 above ${SLOW_P99_MS} ms: ${slow.join(', ')}.`
       : `No p99 above ${SLOW_P99_MS} ms.`,
@@ -295,25 +335,28 @@ function entryText({ startedAt, opts, pgVersion, backgroundLoad, results }) {
   const disturbed = results
     .flatMap(({ rows }) => rows)
     .filter((r) => r.cpu.other > QUIET_CORES)
-    .map((r) => `${r.db} ${r.sort} at ${r.connections} (${fmtCores(r.cpu.other)})`);
+    .map(
+      (r) =>
+        `${r.db} ${r.sort}${r.cached ? ' cached' : ''} at ${r.connections} (${fmtCores(r.cpu.other)})`,
+    );
   const lines = [
     `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: \`${commandLine()}\``,
     '',
     `Machine: ${machine(pgVersion)}.`,
     `Data (the same on each database): ${int(counts.users)} users, ${int(counts.listed)} of them on the leaderboard; ${int(counts.closed)} closed trades (TARGET_HIT / STOPLOSS_HIT, 1 to ${2 * opts.tradesPerUser - 1} per user, ${opts.tradesPerUser} on average), ${int(counts.open)} open ones; ${int(counts.subscriptions)} subscriptions. Written with SQL in ${results.map((r) => `${r.seeded.seconds.toFixed(0)} s (${r.label})`).join(', ')}, then VACUUM ANALYZE.`,
-    `\`GET /api/leaderboard?sort=<key>&direction=desc\`, checked first for every key in both directions (200, ${first.expectedRows} rows, order, competition ranks, no hidden user). Closed loop (autocannon, in the bench process, on the same cores) at concurrency ${opts.connections.join(' and ')}, ${opts.duration} s per measurement after a 2 s warm-up; latencies of 2xx responses, exact percentiles. Cores busy with other work before the run: ${fmtCores(backgroundLoad)}; a run that other work disturbed (more than ${QUIET_CORES} cores) was measured again up to ${opts.retries} times, keeping the least disturbed. Server log lines at LOG_LEVEL=warn: ${results.map((r) => `${r.label} ${r.logLines}`).join(', ')}.`,
+    `\`GET /api/leaderboard?sort=<key>&direction=desc\`, every key with the server's leaderboard cache off (\`LEADERBOARD_CACHE_MS=0\`: each request runs the query), then gain with the server's default cache; checked first for every key in both directions (200, ${first.expectedRows} rows, order, competition ranks, no hidden user). Closed loop (autocannon, in the bench process, on the same cores) at concurrency ${opts.connections.join(' and ')}, ${opts.duration} s per measurement after a 2 s warm-up; latencies of 2xx responses, exact percentiles. Cores busy with other work before the run: ${fmtCores(backgroundLoad)}; a run that other work disturbed (more than ${QUIET_CORES} cores) was measured again up to ${opts.retries} times, keeping the least disturbed. Server log lines at LOG_LEVEL=warn: ${results.map((r) => `${r.label} ${r.logLines}`).join(', ')}.`,
     ...(disturbed.length
       ? [
           `**Disturbed:** other work took more than ${QUIET_CORES} cores during ${disturbed.join(', ')}; those numbers understate the server.`,
         ]
       : []),
     '',
-    '| database | sort (desc) | connections | req/s | p50 ms | p95 ms | p99 ms | max ms | cores busy: server / database / load gen / other | errors + non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| database | sort (desc) | server cache | connections | req/s | p50 ms | p95 ms | p99 ms | max ms | cores busy: server / database / load gen / other | errors + non-2xx |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.flatMap(({ rows }) =>
       rows.map(
         (r) =>
-          `| ${r.db} | ${r.sort} | ${r.connections} | ${r.rps.toFixed(r.rps < 100 ? 1 : 0)} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${fmtMs(r.max)} | ${coresText(r.cpu)} | ${r.failuresText} |`,
+          `| ${r.db} | ${r.sort} | ${r.cache} | ${r.connections} | ${r.rps.toFixed(r.rps < 100 ? 1 : 0)} | ${fmtMs(r.p50)} | ${fmtMs(r.p95)} | ${fmtMs(r.p99)} | ${fmtMs(r.max)} | ${coresText(r.cpu)} | ${r.failuresText} |`,
       ),
     ),
     '',
@@ -347,6 +390,7 @@ installCleanUp();
 async function main() {
   const opts = options(process.argv.slice(2));
   checkServerBuild(SERVER);
+  opts.build = { stamp: buildStamp(SERVER), cacheMs: leaderboardCacheDefault(SERVER) };
   // Fail fast when PostgreSQL is wanted but unreachable, before the PGlite runs.
   const postgres = opts.postgres ? await createBenchDatabase() : undefined;
   const backgroundLoad = await waitForCalm(60);
