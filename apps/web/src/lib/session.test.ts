@@ -5,6 +5,7 @@ import {
   readSession,
   saveSession,
   sessionLooksValid,
+  syncStoredUsername,
 } from './session';
 
 const login = new Date('2026-03-01T10:00:00.000Z');
@@ -42,5 +43,15 @@ describe('session storage', () => {
     expect(sessionLooksValid(session, new Date(expiresAt))).toBe(false);
     expect(sessionLooksValid({ ...session, tokenExpires: 'garbage' }, login)).toBe(false);
     expect(sessionLooksValid(null, login)).toBe(false);
+  });
+
+  it('follows a rename from the server, and never creates a session', () => {
+    syncStoredUsername('ghost');
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem('username')).toBeNull();
+
+    saveSession({ token: 't', username: 'ada', expiresAt }, login);
+    syncStoredUsername('ada_l');
+    expect(readSession()).toEqual({ token: 't', username: 'ada_l', tokenExpires: expiresAt });
   });
 });

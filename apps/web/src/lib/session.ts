@@ -81,6 +81,17 @@ export function saveSession(
 }
 
 /**
+ * Keeps the stored username in step with the server's (an admin may rename the account):
+ * the user menu and "You" on the leaderboard read it. No-op without a session or a change.
+ */
+export function syncStoredUsername(username: string): void {
+  const session = readSession();
+  if (!session || session.username === username) return;
+  localStorage.setItem(storageKeys.username, username);
+  emit();
+}
+
+/**
  * Signs out locally: removes token, username, expiry, last login and bingo state; keeps
  * lastSession and records when it ended. The exchange choice (liveTradingEnabled,
  * currentExchange) is kept too, as SPEC.md section 4 lists only these keys; a current id that

@@ -9,12 +9,18 @@ import {
   type WidgetLayoutItem,
 } from '@tb/core';
 import type { UserRow } from '../../db/schema/index.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { CurrentPeriod } from './users-admin.repository.js';
 import type { UsersRepository } from './users.repository.js';
 
 /** Accounts as the API shows them. */
+/** Joining or leaving the leaderboard redoes its ranking, so a user may switch 10 times a minute. */
+const LEADERBOARD_SWITCHES_PER_MINUTE = 10;
+
 export class UsersService {
+  readonly #leaderboardSwitches = new WindowLimiter(LEADERBOARD_SWITCHES_PER_MINUTE, 60_000);
+
   /**
    * @param onLeaderboardChange called when a user joins or leaves the public leaderboard, so
    *   its cached rankings are dropped at once (the leaderboard module owns them).
@@ -66,6 +72,9 @@ export class UsersService {
 
   /** Joins or leaves the public leaderboard. */
   async setShowOnLeaderboard(user: UserRow, show: boolean, now: Date): Promise<PublicUser> {
+    if (!this.#leaderboardSwitches.hit(user.id, now.getTime())) {
+      throw new AppError(429, 'RATE_LIMITED', 'Too many changes. Please try again in a minute.');
+    }
     await this.users.setShowOnLeaderboard(user.id, show, now);
     this.onLeaderboardChange();
     return this.toPublic({ ...user, showOnLeaderboard: show }, now);

@@ -130,4 +130,16 @@ describeEachDatabase('PUT /api/users/leaderboard', (ctx) => {
     });
     expect(anon.statusCode).toBe(401);
   });
+
+  it('allows 10 switches a minute per user: each one recomputes the public ranking', async () => {
+    const user = await register(ctx.app);
+    const other = await register(ctx.app);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await put(user.token, { showOnLeaderboard: i % 2 === 0 })).statusCode).toBe(200);
+    }
+    const refused = await put(user.token, { showOnLeaderboard: true });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect((await put(other.token, { showOnLeaderboard: false })).statusCode).toBe(200);
+  });
 });

@@ -9,17 +9,21 @@ import type {
   SessionResponse,
 } from '@tb/core';
 import { apiRequest } from '@/lib/api-client';
-import { clearSession, saveSession } from '@/lib/session';
+import { clearSession, saveSession, syncStoredUsername } from '@/lib/session';
 
 export const authKeys = {
   me: ['users', 'me'] as const,
 };
 
-/** GET /api/users/me: the signed-in user. */
+/** GET /api/users/me: the signed-in user (the stored username follows a rename). */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me,
-    queryFn: ({ signal }) => apiRequest<PublicUser>('/users/me', { signal }),
+    queryFn: async ({ signal }) => {
+      const user = await apiRequest<PublicUser>('/users/me', { signal });
+      syncStoredUsername(user.username);
+      return user;
+    },
     staleTime: 60_000,
   });
 
