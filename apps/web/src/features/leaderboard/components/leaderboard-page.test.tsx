@@ -168,8 +168,15 @@ describe('LeaderboardPage', () => {
   it('explains how to get on an empty board', async () => {
     open(() => ({ status: 200, body: [] }));
     expect(await screen.findByText('No trades recorded yet')).toBeVisible();
+    expect(screen.getByText(/^Sign in, record a trade/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Bingo' })).toHaveAttribute('href', '/bingo');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('does not ask a signed-in trader to sign in', async () => {
+    signIn('bob');
+    open(() => ({ status: 200, body: [] }));
+    expect(await screen.findByText(/^Record a trade on the Bingo dashboard/)).toBeVisible();
   });
 
   it('shows the failure and loads again on retry', async () => {

@@ -24,7 +24,7 @@ export function LeaderboardPage() {
   } else if (board.isError) {
     content = <LeaderboardError onRetry={() => void board.refetch()} retrying={board.isFetching} />;
   } else if (board.data.length === 0) {
-    content = <LeaderboardEmpty />;
+    content = <LeaderboardEmpty signedIn={username !== null} />;
   } else {
     content = (
       <LeaderboardTable

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { Alert, Button, buttonClass } from '@/components';
 
 /** No trader has closed a trade yet: say how to get on the board. */
-export function LeaderboardEmpty() {
+export function LeaderboardEmpty({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="lb-empty">
       <p className="lb-empty__title">No trades recorded yet</p>
       <p className="lb-empty__text">
-        Sign in, record a trade on the Bingo dashboard and close it (target hit or stoploss hit):
-        every trader with a closed trade is ranked here.
+        {signedIn ? 'Record' : 'Sign in, record'} a trade on the Bingo dashboard and close it
+        (target hit or stoploss hit): every trader with a closed trade is ranked here.
       </p>
       <Link to="/bingo" className={buttonClass('secondary')}>
         Go to Bingo
