@@ -1,16 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { leaderboardVisibilityMutationOptions } from '../api';
 
 /**
  * "Show me on the leaderboard": a switch that saves at once. While the call runs it shows the
  * requested state and ignores further clicks (it stays focusable, unlike a disabled input).
+ * The requested state is set in the click itself: the mutation's pending state arrives a
+ * render later, and a controlled checkbox would flick back in between.
  */
 export function LeaderboardSwitch({ shown }: { shown: boolean }) {
   const client = useQueryClient();
-  const save = useMutation(leaderboardVisibilityMutationOptions(client));
+  const [requested, setRequested] = useState<boolean | null>(null);
+  const save = useMutation({
+    ...leaderboardVisibilityMutationOptions(client),
+    onSettled: () => setRequested(null),
+  });
   const hintId = useId();
-  const checked = save.isPending ? save.variables.showOnLeaderboard : shown;
+  const checked = requested ?? shown;
 
   return (
     <div className="stack profile-setting">
@@ -22,7 +28,9 @@ export function LeaderboardSwitch({ shown }: { shown: boolean }) {
           aria-describedby={hintId}
           aria-busy={save.isPending || undefined}
           onChange={(e) => {
-            if (!save.isPending) save.mutate({ showOnLeaderboard: e.target.checked });
+            if (save.isPending || requested !== null) return;
+            setRequested(e.target.checked);
+            save.mutate({ showOnLeaderboard: e.target.checked });
           }}
         />
         Show me on the leaderboard

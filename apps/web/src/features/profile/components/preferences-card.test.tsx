@@ -82,6 +82,8 @@ describe('leaderboard switch', () => {
     expect(toggle).toHaveAccessibleDescription(/username, number of trades/);
 
     await user.click(toggle);
+    // The switch shows the request at once, not only when the mutation's state arrives.
+    expect(toggle).not.toBeChecked();
     expect(await toasts().findByText('You left the leaderboard')).toBeVisible();
     expect(toggle).not.toBeChecked();
     expect(queryClient.getQueryData<PublicUser>(authKeys.me)?.showOnLeaderboard).toBe(false);
