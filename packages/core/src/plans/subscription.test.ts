@@ -4,6 +4,8 @@ import type { Subscription } from '../schemas/users.js';
 import {
   canClaimFreeTrial,
   freeTrialStatus,
+  subscriptionFromPeriod,
+  subscriptionStatus,
   emptySubscription,
   hasSubscriptionAccess,
   isPremium,
@@ -163,5 +165,36 @@ describe('freeTrialStatus', () => {
     ],
   ] as const)('%s', (_scenario, last, premium, expected) => {
     expect(freeTrialStatus(last, premium, now)).toEqual(expected);
+  });
+});
+
+describe('subscriptionFromPeriod / subscriptionStatus', () => {
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  const period = {
+    plan: 'monthly' as const,
+    startDate: new Date('2026-02-01T00:00:00Z'),
+    endDate: new Date('2026-03-03T12:00:00Z'),
+    cancelledAt: null,
+  };
+
+  it.each([
+    ['no period', null, { active: false, plan: null, remainingDays: 0 }, 'none'],
+    ['a running period', period, { active: true, plan: 'monthly', remainingDays: 3 }, 'active'],
+    [
+      'a cancelled period keeps its days',
+      { ...period, cancelledAt: new Date(now - 1000) },
+      { active: false, plan: 'monthly', remainingDays: 3 },
+      'cancelled',
+    ],
+    [
+      'an ended period',
+      { ...period, endDate: new Date(now - 1) },
+      { active: false, plan: 'monthly', remainingDays: 0 },
+      'inactive',
+    ],
+  ] as const)('%s', (_scenario, stored, expected, status) => {
+    const sub = subscriptionFromPeriod(stored, now);
+    expect(sub).toMatchObject(expected);
+    expect(subscriptionStatus(sub)).toBe(status);
   });
 });

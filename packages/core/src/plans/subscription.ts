@@ -1,4 +1,4 @@
-import type { PlanId, Subscription } from '../schemas/users.js';
+import type { PlanId, Subscription, SubscriptionPlan } from '../schemas/users.js';
 import { FREE_TRIAL, PLANS } from './catalogue.js';
 
 /** Milliseconds in a day. */
@@ -62,6 +62,46 @@ export function emptySubscription(): Subscription {
 export function subscriptionAsOf(sub: Subscription, now: number): Subscription {
   const days = remainingDays(sub.endDate, now);
   return { ...sub, active: sub.active && days > 0, remainingDays: days };
+}
+
+/** A stored subscription period: what the database keeps of one. */
+export interface SubscriptionPeriod {
+  plan: SubscriptionPlan;
+  startDate: Date;
+  endDate: Date;
+  /** When the user (or an admin) cancelled it; null while it runs uncancelled. */
+  cancelledAt: Date | null;
+}
+
+/**
+ * A stored period as the client sees it as of `now`: active while not cancelled and not
+ * ended, remaining days per {@link remainingDays}. No period gives the empty subscription.
+ */
+export function subscriptionFromPeriod(
+  period: SubscriptionPeriod | null | undefined,
+  now: number,
+): Subscription {
+  if (!period) return emptySubscription();
+  const stored: Subscription = {
+    active: period.cancelledAt === null,
+    plan: period.plan,
+    startDate: period.startDate.toISOString(),
+    endDate: period.endDate.toISOString(),
+    remainingDays: 0,
+  };
+  return subscriptionAsOf(stored, now);
+}
+
+/**
+ * How a subscription reads to a person, from the server's answer: running, cancelled but
+ * running until its end date, over, or none at all.
+ */
+export type SubscriptionStatus = 'active' | 'cancelled' | 'inactive' | 'none';
+
+export function subscriptionStatus(sub: Subscription): SubscriptionStatus {
+  if (sub.active) return 'active';
+  if (sub.plan === null) return 'none';
+  return sub.endDate !== null && sub.remainingDays > 0 ? 'cancelled' : 'inactive';
 }
 
 /**

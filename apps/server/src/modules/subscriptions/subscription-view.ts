@@ -1,9 +1,7 @@
 import {
-  emptySubscription,
   freeTrialStatus,
   isPremium,
-  subscriptionAsOf,
-  type Subscription,
+  subscriptionFromPeriod,
   type SubscriptionResponse,
 } from '@tb/core';
 import type { SubscriptionRow } from '../../db/schema/index.js';
@@ -21,22 +19,6 @@ export interface SubscriptionFacts {
 }
 
 /**
- * A stored period as the client sees it: active while not cancelled and not ended, remaining
- * days from core. No period gives core's empty subscription.
- */
-export function toSubscription(row: SubscriptionRow | undefined, now: Date): Subscription {
-  if (!row) return emptySubscription();
-  const stored: Subscription = {
-    active: row.cancelledAt === null,
-    plan: row.plan,
-    startDate: row.startDate.toISOString(),
-    endDate: row.endDate.toISOString(),
-    remainingDays: 0,
-  };
-  return subscriptionAsOf(stored, now.getTime());
-}
-
-/**
  * The SubscriptionResponse: the period covering now (else the latest one), the effective
  * premium (flag or running period, cancelled or not) and whether the free plan can be claimed.
  */
@@ -45,13 +27,13 @@ export function subscriptionResponse(
   now: Date,
   message?: string,
 ): SubscriptionResponse {
-  const running = toSubscription(facts.current, now);
+  const running = subscriptionFromPeriod(facts.current, now.getTime());
   const premium = isPremium(
     { isPaidUser: facts.premiumGranted, subscription: running },
     now.getTime(),
   );
   return {
-    subscription: facts.current ? running : toSubscription(facts.latest, now),
+    subscription: facts.current ? running : subscriptionFromPeriod(facts.latest, now.getTime()),
     isPaidUser: premium,
     freeTrial: freeTrialStatus(facts.lastFreeStart?.getTime() ?? null, premium, now.getTime()),
     ...(message !== undefined && { message }),

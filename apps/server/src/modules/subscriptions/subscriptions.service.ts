@@ -4,6 +4,7 @@ import {
   MS_PER_DAY,
   isSubscriptionActive,
   subscriptionAfterAdd,
+  subscriptionFromPeriod,
   subscriptionMessages,
   subscriptionWithEndDate,
   type AuditAction,
@@ -15,7 +16,7 @@ import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
-import { subscriptionResponse, toSubscription } from './subscription-view.js';
+import { subscriptionResponse } from './subscription-view.js';
 import type { Queryable, SubscriptionsRepository } from './subscriptions.repository.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -57,7 +58,10 @@ export class SubscriptionsService {
   async cancel(actor: UserRow, user: UserRow): Promise<SubscriptionResponse> {
     return this.change(actor, user, 'subscription.cancel', async (tx, now) => {
       const current = await this.deps.repo.current(tx, user.id, now);
-      if (!current || !isSubscriptionActive(toSubscription(current, now), now.getTime())) {
+      if (
+        !current ||
+        !isSubscriptionActive(subscriptionFromPeriod(current, now.getTime()), now.getTime())
+      ) {
         throw nothingToCancel();
       }
       const row = await this.deps.repo.update(tx, current.id, { cancelledAt: now });
@@ -102,7 +106,7 @@ export class SubscriptionsService {
     return this.change(actor, user, 'subscription.add', async (tx, now) => {
       const current = await this.deps.repo.current(tx, user.id, now);
       const next = subscriptionAfterAdd(
-        current ? toSubscription(current, now) : null,
+        current ? subscriptionFromPeriod(current, now.getTime()) : null,
         plan,
         now.getTime(),
       );
@@ -136,7 +140,11 @@ export class SubscriptionsService {
         (await this.deps.repo.current(tx, user.id, now)) ??
         (await this.deps.repo.latest(tx, user.id));
       if (!period) throw conflict('CONFLICT', adminMessages.noSubscription);
-      const next = subscriptionWithEndDate(toSubscription(period, now), endDate, now.getTime());
+      const next = subscriptionWithEndDate(
+        subscriptionFromPeriod(period, now.getTime()),
+        endDate,
+        now.getTime(),
+      );
       const row = await this.deps.repo.update(tx, period.id, {
         endDate: new Date(endDate),
         ...(next.active && { cancelledAt: null }),

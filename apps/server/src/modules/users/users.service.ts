@@ -1,11 +1,9 @@
 import {
   defaultWidgetLayout,
-  emptySubscription,
   isPremium,
-  subscriptionAsOf,
+  subscriptionFromPeriod,
   type PlanAccess,
   type PublicUser,
-  type Subscription,
   type WidgetLayoutItem,
 } from '@tb/core';
 import type { UserRow } from '../../db/schema/index.js';
@@ -54,9 +52,7 @@ export class UsersService {
 
   /** Premium as the server enforces it: the paid flag or a subscription period still running. */
   async isPremium(user: UserRow, now: Date): Promise<boolean> {
-    if (user.isPaidUser) return true;
-    const subscription = toSubscription(await this.users.currentSubscription(user.id, now), now);
-    return isPremium({ isPaidUser: false, subscription }, now.getTime());
+    return (await this.planAccess(user, now)).isPremium;
   }
 
   /**
@@ -65,7 +61,10 @@ export class UsersService {
    */
   async planAccess(user: UserRow, now: Date): Promise<PlanAccess> {
     if (user.isPaidUser) return { isPremium: true, plan: null };
-    const subscription = toSubscription(await this.users.currentSubscription(user.id, now), now);
+    const subscription = subscriptionFromPeriod(
+      await this.users.currentSubscription(user.id, now),
+      now.getTime(),
+    );
     const premium = isPremium({ isPaidUser: false, subscription }, now.getTime());
     return { isPremium: premium, plan: premium ? subscription.plan : null };
   }
@@ -94,7 +93,7 @@ export function publicUser(
   period: CurrentPeriod | null | undefined,
   now: Date,
 ): PublicUser {
-  const subscription = toSubscription(period ?? undefined, now);
+  const subscription = subscriptionFromPeriod(period, now.getTime());
   return {
     id: user.id,
     username: user.username,
@@ -108,17 +107,4 @@ export function publicUser(
     createdAt: user.createdAt.toISOString(),
     subscription,
   };
-}
-
-/** The subscription as the client sees it; all rules (remaining days, active) come from core. */
-function toSubscription(row: CurrentPeriod | undefined, now: Date): Subscription {
-  if (!row) return emptySubscription();
-  const stored = {
-    active: row.cancelledAt === null,
-    plan: row.plan,
-    startDate: row.startDate.toISOString(),
-    endDate: row.endDate.toISOString(),
-    remainingDays: 0,
-  };
-  return subscriptionAsOf(stored, now.getTime());
 }
