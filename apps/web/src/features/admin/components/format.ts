@@ -1,4 +1,4 @@
-import { subscriptionPlanName, type Subscription } from '@tb/core';
+import { subscriptionPlanName, subscriptionStatus, type Subscription } from '@tb/core';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -26,11 +26,16 @@ export function planLabel(subscription: Subscription): string {
   return subscription.plan ? subscriptionPlanName(subscription.plan) : 'None';
 }
 
-/** Active, cancelled (access until the end) or ended. */
+const STATUS_WORDS = {
+  none: 'No subscription',
+  active: 'Active',
+  cancelled: 'Cancelled, access until the end date',
+  inactive: 'Ended',
+} as const;
+
+/** Active, cancelled (access until the end) or ended: core's status in the panel's words. */
 export function subscriptionState(subscription: Subscription): string {
-  if (!subscription.plan) return 'No subscription';
-  if (subscription.active) return 'Active';
-  return subscription.remainingDays > 0 ? 'Cancelled, access until the end date' : 'Ended';
+  return STATUS_WORDS[subscriptionStatus(subscription)];
 }
 
 export function daysLeft(days: number): string {

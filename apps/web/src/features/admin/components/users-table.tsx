@@ -1,4 +1,4 @@
-import type { AdminUser } from '@tb/core';
+import { subscriptionStatus, type AdminUser } from '@tb/core';
 import { Badge, Button } from '@/components';
 import { daysLeft, formatDate, formatDateTime, planLabel } from './format';
 
@@ -102,7 +102,9 @@ function UserRow({
             <span>
               {planLabel(sub)}
               {sub.active ? null : (
-                <span className="muted">{sub.remainingDays > 0 ? ' (cancelled)' : ' (ended)'}</span>
+                <span className="muted">
+                  {subscriptionStatus(sub) === 'cancelled' ? ' (cancelled)' : ' (ended)'}
+                </span>
               )}
             </span>
             <span className="muted">

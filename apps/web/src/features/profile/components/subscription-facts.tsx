@@ -1,7 +1,6 @@
-import { subscriptionPlanName, type Subscription } from '@tb/core';
+import { subscriptionPlanName, subscriptionStatus, type Subscription } from '@tb/core';
 import { Badge } from '@/components';
 import { formatPlanDate } from '@/features/payment';
-import { subscriptionStatus } from './subscription-status';
 
 function StatusText({ subscription }: { subscription: Subscription }) {
   switch (subscriptionStatus(subscription)) {
