@@ -21,6 +21,8 @@ export * from './format/round.js';
 export * from './format/number.js';
 export * from './format/money.js';
 
+export * from './units/units.js';
+
 export * from './risk/tiers.js';
 export * from './risk/trading-day.js';
 export * from './risk/risk-state.js';
@@ -31,16 +33,22 @@ export * from './trade/levels.js';
 export * from './trade/target.js';
 export * from './trade/pnl.js';
 export * from './trade/status.js';
+export * from './trade/open-trade.js';
+export * from './trade/close-trade.js';
+export * from './trade/csv.js';
 
 export * from './streak/streak.js';
 export * from './streak/sizing.js';
 export * from './stoploss/stoploss.js';
+export * from './session/session-lock.js';
+export * from './session/reopens-text.js';
 
 export * from './bingo/limits.js';
 export * from './bingo/board.js';
 export * from './bingo/cells.js';
 export * from './bingo/navigation.js';
 export * from './bingo/saving.js';
+export * from './bingo/starter-board.js';
 
 export * from './plans/catalogue.js';
 export * from './plans/features.js';

@@ -7,6 +7,8 @@ export interface Failure<C extends ErrorCode = ErrorCode> {
   message: string;
   /** The input at fault, when one field is (mirrors the API error body). */
   field?: string;
+  /** Facts the client acts on, sent beside the message (SESSION_ENDED: reason, reopensAt). */
+  details?: Readonly<Record<string, string>>;
 }
 
 /** A rule that succeeded, carrying its new value. */
@@ -26,7 +28,18 @@ export function ok<T>(value: T): Success<T> {
   return { ok: true, value };
 }
 
-/** Builds a refused {@link Result}; `field` is set only when given. */
-export function fail<C extends ErrorCode>(code: C, message: string, field?: string): Failure<C> {
-  return field === undefined ? { ok: false, code, message } : { ok: false, code, message, field };
+/** Builds a refused {@link Result}; `field` and `details` are set only when given. */
+export function fail<C extends ErrorCode>(
+  code: C,
+  message: string,
+  field?: string,
+  details?: Readonly<Record<string, string>>,
+): Failure<C> {
+  return {
+    ok: false,
+    code,
+    message,
+    ...(field !== undefined && { field }),
+    ...(details !== undefined && { details }),
+  };
 }

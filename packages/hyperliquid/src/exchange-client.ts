@@ -10,7 +10,7 @@ import type {
   OrderHistoryRow,
   PlacedOrder,
   Position,
-  Price,
+  SymbolPrice,
   PublicTrade,
   Ticker,
   TradeHistoryRow,
@@ -28,7 +28,7 @@ export interface MarketData {
   markets(): Promise<Market[]>;
   tickers(): Promise<Ticker[]>;
   ticker(symbol: string): Promise<Ticker>;
-  price(symbol: string): Promise<Price>;
+  price(symbol: string): Promise<SymbolPrice>;
   orderBook(symbol: string, limit: number): Promise<OrderBook>;
   ohlcv(symbol: string, query: OhlcvQuery): Promise<Candle[]>;
   publicTrades(symbol: string, limit: number): Promise<PublicTrade[]>;

@@ -1,6 +1,6 @@
 import type { InfoClient } from '@nktkas/hyperliquid';
 import type { AllMidsResponse, MetaResponse } from '@nktkas/hyperliquid/api/info';
-import type { Candle, Market, OhlcvQuery, OrderBook, Price, PublicTrade, Ticker } from '@tb/core';
+import type { Candle, Market, OhlcvQuery, OrderBook, SymbolPrice, PublicTrade, Ticker } from '@tb/core';
 import { CACHE_TTL_MS as TTL, type SharedCache } from './cache.js';
 import { exchangeCall, mapResponse } from './errors.js';
 import { ExchangeError, type MarketData } from './exchange-client.js';
@@ -114,7 +114,7 @@ export class HyperliquidMarket implements MarketData {
   }
 
   /** One allMids request answers every price: the coin is resolved among its keys. */
-  async price(symbol: string): Promise<Price> {
+  async price(symbol: string): Promise<SymbolPrice> {
     const { coin, mid } = await this.midOf(symbol);
     return { symbol: `${coin}-USD`, price: mid };
   }

@@ -10,6 +10,7 @@ import {
   defaultBingoState,
   nextBoardName,
 } from './board.js';
+import { starterBingoCells } from './starter-board.js';
 
 const T0 = Date.parse('2025-03-10T12:00:00Z');
 
@@ -21,8 +22,12 @@ describe('createBingoCells / createBoard', () => {
     expect(cells.every((c) => c.title === '' && c.points === 0 && !c.selected)).toBe(true);
   });
 
-  it('a new board has the given id and name', () => {
-    expect(createBoard('b2', 'Board 2')).toMatchObject({ id: 'b2', name: 'Board 2' });
+  it('a new board ("next") has the given id and name and starts empty', () => {
+    expect(createBoard('b2', 'Board 2')).toEqual({
+      id: 'b2',
+      name: 'Board 2',
+      bingoCells: createBingoCells(),
+    });
   });
 });
 
@@ -30,6 +35,7 @@ describe('defaultBingoState', () => {
   it('is one Default Board at version 0 that passes the schema', () => {
     const state = defaultBingoState('b1', T0);
     expect(state.bingoPages.map((b) => b.name)).toEqual(['Default Board']);
+    expect(state.bingoPages[0]?.id).toBe('b1');
     expect(state).toMatchObject({
       currentPageIndex: 0,
       version: 0,
@@ -37,6 +43,18 @@ describe('defaultBingoState', () => {
       lastModified: '2025-03-10T12:00:00.000Z',
     });
     expect(BingoStateSchema.parse(state)).toEqual(state);
+  });
+
+  it('holds the starter cells, none ticked, so a new trader scores 0', () => {
+    const state = defaultBingoState('b1', T0);
+    expect(state.bingoPages[0]?.bingoCells).toEqual(starterBingoCells());
+    expect(currentScore(state)).toBe(0);
+  });
+
+  it('gives every call its own cells', () => {
+    const first = defaultBingoState('b1', T0);
+    first.bingoPages[0]!.bingoCells[0]!.title = 'Changed';
+    expect(defaultBingoState('b1', T0).bingoPages[0]?.bingoCells[0]?.title).not.toBe('Changed');
   });
 });
 

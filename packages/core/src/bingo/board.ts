@@ -1,6 +1,7 @@
 import type { BingoBoard, BingoCell, BingoState } from '../schemas/bingo.js';
 import { isoFromMs } from '../risk/risk-state.js';
 import { BINGO_STATE_FORMAT, BOARD_CELL_COUNT, DEFAULT_BOARD_NAME } from './limits.js';
+import { starterBingoCells } from './starter-board.js';
 
 /** 25 empty cells: ids 0..24, title '', points 0, not selected. */
 export function createBingoCells(): BingoCell[] {
@@ -18,14 +19,15 @@ export function createBoard(id: string, name: string): BingoBoard {
 }
 
 /**
- * The state of a user who has never saved: one empty 'Default Board', current page 0,
- * server version 0.
+ * The state of a user who has never saved: one 'Default Board' holding the starter cells (so a
+ * new trader starts from worded practices with points, not 25 blank cells), current page 0,
+ * server version 0. Boards added later start empty ({@link createBoard}).
  *
  * @param boardId id for the first board. @param now epoch ms, stored as `lastModified`.
  */
 export function defaultBingoState(boardId: string, now: number): BingoState {
   return {
-    bingoPages: [createBoard(boardId, DEFAULT_BOARD_NAME)],
+    bingoPages: [{ id: boardId, name: DEFAULT_BOARD_NAME, bingoCells: starterBingoCells() }],
     currentPageIndex: 0,
     lastModified: isoFromMs(now),
     version: 0,

@@ -40,7 +40,7 @@ describe('updateCell', () => {
       points: 4,
       selected: false,
     });
-    expect(state.bingoPages[0]?.bingoCells[0]?.title).toBe('');
+    expect(state.bingoPages[0]?.bingoCells[0]?.title).toBe('Trend on the daily agrees');
   });
 
   it('edits another board named by id', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignedUsd } from './money.js';
+import { formatSignedUsd, formatUsd } from './money.js';
 
 describe('formatSignedUsd', () => {
   it.each([
@@ -12,5 +12,17 @@ describe('formatSignedUsd', () => {
     ['not a number', Number.NaN, '—'],
   ])('%s', (_scenario, value, expected) => {
     expect(formatSignedUsd(value)).toBe(expected);
+  });
+});
+
+describe('formatUsd', () => {
+  it.each([
+    ['whole dollars without cents', 1000, '$1,000'],
+    ['cents when there are some', 49.180328, '$49.18'],
+    ['a loss', -180.5, '-$180.50'],
+    ['zero', -0.001, '$0'],
+    ['not a number', Number.NaN, '—'],
+  ])('%s', (_scenario, value, expected) => {
+    expect(formatUsd(value)).toBe(expected);
   });
 });

@@ -46,10 +46,10 @@ describe('leaderboardRowFromTrades', () => {
 
   it('counts closed trades only', () => {
     const row = leaderboardRowFromTrades(user, [
-      { status: 'TARGET_HIT', profitLoss: 20, riskRewardRatio: 2 },
-      { status: 'TARGET_HIT', profitLoss: 30.004, riskRewardRatio: 3 },
-      { status: 'STOPLOSS_HIT', profitLoss: -10, riskRewardRatio: 2.5 },
-      { status: 'OPEN', profitLoss: null, riskRewardRatio: 5 },
+      { status: 'TARGET_HIT', pnlUsd: 20, riskRewardRatio: 2 },
+      { status: 'TARGET_HIT', pnlUsd: 30.004, riskRewardRatio: 3 },
+      { status: 'STOPLOSS_HIT', pnlUsd: -10, riskRewardRatio: 2.5 },
+      { status: 'OPEN', pnlUsd: null, riskRewardRatio: 5 },
     ]);
     expect(row).toEqual({
       ...user,
@@ -62,7 +62,7 @@ describe('leaderboardRowFromTrades', () => {
 
   it('gives zeros to a trader without closed trades', () => {
     expect(
-      leaderboardRowFromTrades(user, [{ status: 'OPEN', profitLoss: null, riskRewardRatio: 2 }]),
+      leaderboardRowFromTrades(user, [{ status: 'OPEN', pnlUsd: null, riskRewardRatio: 2 }]),
     ).toEqual({
       ...user,
       totalTrades: 0,
@@ -74,7 +74,7 @@ describe('leaderboardRowFromTrades', () => {
 
   it('ignores missing P/L and R/R values', () => {
     const row = leaderboardRowFromTrades(user, [
-      { status: 'STOPLOSS_HIT', profitLoss: null, riskRewardRatio: null },
+      { status: 'STOPLOSS_HIT', pnlUsd: null, riskRewardRatio: null },
     ]);
     expect(row).toMatchObject({ totalTrades: 1, winrate: 0, totalGain: 0, riskRewardRatio: 0 });
   });

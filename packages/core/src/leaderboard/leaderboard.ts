@@ -1,6 +1,7 @@
 import { formatSignedUsd } from '../format/money.js';
 import { roundTo } from '../format/round.js';
 import type { TradeStatus } from '../trade/status.js';
+import { sumUsd } from '../units/units.js';
 
 /** Colour class of an R/R on the leaderboard (SPEC.md section 9). */
 export type RiskRewardClass = 'golden' | 'purple' | 'normal' | 'bad';
@@ -36,7 +37,7 @@ export interface LeaderboardRow {
   totalTrades: number;
   /** Wins ÷ closed trades, in percent, 1 decimal. */
   winrate: number;
-  /** Sum of closed trades' P/L, dollars, 2 decimals. */
+  /** Sum of closed trades' `pnlUsd`, USD, 2 decimals. */
   totalGain: number;
   /** Mean planned R/R of closed trades, 2 decimals. */
   riskRewardRatio: number;
@@ -45,14 +46,15 @@ export interface LeaderboardRow {
 /** The trade fields a leaderboard row needs. */
 export interface LeaderboardTrade {
   status: TradeStatus;
-  profitLoss: number | null;
+  /** The trade's P/L in USD (DESIGN.md section 7); null while OPEN. */
+  pnlUsd: number | null;
   riskRewardRatio: number | null;
 }
 
 /**
  * A trader's row from their trades. Only closed trades count (an open trade has no result):
- * totalTrades = closed trades; winrate = target hits ÷ closed × 100; totalGain = sum of
- * profitLoss; riskRewardRatio = mean of the trades' planned R/R where one is recorded. All 0
+ * totalTrades = closed trades; winrate = target hits ÷ closed × 100; totalGain = exact sum
+ * of `pnlUsd` (money from sized positions, so traders of every asset compare fairly); riskRewardRatio = mean of the trades' planned R/R where one is recorded. All 0
  * for a trader with no closed trade.
  */
 export function leaderboardRowFromTrades(
@@ -61,10 +63,7 @@ export function leaderboardRowFromTrades(
 ): LeaderboardRow {
   const closed = trades.filter((t) => t.status !== 'OPEN');
   const wins = closed.filter((t) => t.status === 'TARGET_HIT').length;
-  const gain = closed.reduce(
-    (sum, t) => sum + (Number.isFinite(t.profitLoss) ? (t.profitLoss as number) : 0),
-    0,
-  );
+  const gain = sumUsd(closed.map((t) => (Number.isFinite(t.pnlUsd) ? (t.pnlUsd as number) : 0)));
   const ratios = closed
     .map((t) => t.riskRewardRatio)
     .filter((rr): rr is number => typeof rr === 'number' && Number.isFinite(rr) && rr >= 0);

@@ -3,17 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { RiskState } from '../schemas/risk.js';
 import { RiskStateSchema } from '../schemas/risk.js';
 import { stoplossTexts } from '../stoploss/stoploss.js';
-import {
-  applyTradeOutcome,
-  averageRiskReward,
-  canOpenTrade,
-  type TradeOutcome,
-} from './apply-outcome.js';
+import { applyTradeOutcome, averageRiskReward, type TradeOutcome } from './apply-outcome.js';
 import { defaultRiskState } from './risk-state.js';
 
 const T0 = Date.parse('2025-03-10T12:00:00Z');
-const win = (profitLoss = 20): TradeOutcome => ({ status: 'TARGET_HIT', profitLoss });
-const loss = (profitLoss = -10): TradeOutcome => ({ status: 'STOPLOSS_HIT', profitLoss });
+const win = (pnlUsd = 20): TradeOutcome => ({ status: 'TARGET_HIT', pnlUsd });
+const loss = (pnlUsd = -10): TradeOutcome => ({ status: 'STOPLOSS_HIT', pnlUsd });
 
 function run(
   outcomes: TradeOutcome[],
@@ -33,11 +28,12 @@ describe('applyTradeOutcome', () => {
     expect(state).toMatchObject({ tradeStreak: 1, currentPercentage: 12, slTaken: 0 });
     expect(state.dailyStats).toEqual({
       lastTradeDate: '2025-03-10',
-      trades: 1,
+      trades: 0,
       wins: 1,
       losses: 0,
       dailyProfit: 20,
       dailyLoss: 0,
+      dailyR: 0,
     });
     expect(state.totalStats).toEqual({
       trades: 1,
@@ -53,7 +49,7 @@ describe('applyTradeOutcome', () => {
   it('a stoploss lowers the streak and counts a stoploss', () => {
     const state = run([loss(-10)]);
     expect(state).toMatchObject({ tradeStreak: -1, currentPercentage: 8, slTaken: 1 });
-    expect(state.dailyStats).toMatchObject({ trades: 1, losses: 1, dailyLoss: 10, dailyProfit: 0 });
+    expect(state.dailyStats).toMatchObject({ trades: 0, losses: 1, dailyLoss: 10, dailyProfit: 0 });
     expect(state.totalStats).toMatchObject({ totalGain: -10, totalRisk: 10, totalReward: 0 });
   });
 
@@ -74,7 +70,29 @@ describe('applyTradeOutcome', () => {
       ok: false,
       code: 'SESSION_ENDED',
       message: stoplossTexts.sessionEndedAlert,
+      details: { reason: 'STOPLOSSES', reopensAt: '2025-03-11T00:00:00.000Z' },
     });
+  });
+
+  it('the third stoploss starts the grass cooldown', () => {
+    const ended = run([loss(), loss()]);
+    const third = applyTradeOutcome(ended, loss(), { now: T0 + 5000 });
+    expect(third.ok && third.value.tradingDay?.thirdStoplossAt).toBe(
+      new Date(T0 + 5000).toISOString(),
+    );
+  });
+
+  it("adds the trade's R to today's R", () => {
+    const state = run([
+      { status: 'TARGET_HIT', pnlUsd: 66.67, rMultiple: 2 },
+      { status: 'STOPLOSS_HIT', pnlUsd: -33.33, rMultiple: -1 },
+    ]);
+    expect(state.dailyStats.dailyR).toBe(1);
+  });
+
+  it('sums money exactly', () => {
+    const state = run([win(0.1), win(0.2), loss(-0.3)]);
+    expect(state.totalStats).toMatchObject({ totalGain: 0, totalReward: 0.3, totalRisk: 0.3 });
   });
 
   it('a target hit is still recorded after the session ended', () => {
@@ -90,7 +108,7 @@ describe('applyTradeOutcome', () => {
     expect(result.value.slTaken).toBe(1);
     expect(result.value.dailyStats).toMatchObject({
       lastTradeDate: '2025-03-11',
-      trades: 1,
+      trades: 0,
       losses: 1,
     });
     expect(result.value.totalStats.losses).toBe(4);
@@ -158,34 +176,5 @@ describe('averageRiskReward', () => {
     ],
   ])('%s', (_scenario, stats, expected) => {
     expect(averageRiskReward(stats)).toBe(expected);
-  });
-});
-
-describe('canOpenTrade', () => {
-  it('allows a fresh day and returns the rolled-over state', () => {
-    const result = canOpenTrade(defaultRiskState(T0), { now: T0 });
-    expect(result.ok && result.value.dailyStats.lastTradeDate).toBe('2025-03-10');
-  });
-
-  it('refuses after three stoplosses today', () => {
-    expect(canOpenTrade(run([loss(), loss(), loss()]), { now: T0 })).toMatchObject({
-      ok: false,
-      code: 'SESSION_ENDED',
-      message: stoplossTexts.sessionEndedAlert,
-    });
-  });
-
-  it('refuses once the trades of the day reach the maximum', () => {
-    expect(canOpenTrade(run([win(), win(), win()]), { now: T0 })).toMatchObject({
-      ok: false,
-      message: stoplossTexts.dailyTradesReached,
-    });
-    expect(canOpenTrade(defaultRiskState(T0), { now: T0, tradesOpenedToday: 3 })).toMatchObject({
-      ok: false,
-    });
-  });
-
-  it('allows again on the next day', () => {
-    expect(canOpenTrade(run([loss(), loss(), loss()]), { now: T0 + 86_400_000 }).ok).toBe(true);
   });
 });

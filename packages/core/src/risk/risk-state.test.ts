@@ -6,8 +6,8 @@ import {
   emptyDailyStats,
   emptyTotalStats,
   isoFromMs,
+  recordTradeOpened,
   resetRiskStats,
-  resetStoplossCounter,
   riskStateForDay,
 } from './risk-state.js';
 
@@ -64,8 +64,22 @@ describe('defaultRiskState', () => {
 
 describe('riskStateForDay', () => {
   it('keeps the same object on the same trading day', () => {
-    const state = busyState();
+    const state = riskStateForDay(busyState(), T0);
+    expect(state.tradingDay).toMatchObject({
+      timeZone: 'UTC',
+      startsAt: '2025-03-10T00:00:00.000Z',
+      endsAt: '2025-03-11T00:00:00.000Z',
+    });
     expect(riskStateForDay(state, LATER)).toBe(state);
+  });
+
+  it('a new day takes up limits loosened the day before', () => {
+    const today = riskStateForDay(busyState(), T0);
+    const loosened = applyRiskSettings(today, { maxTradesPerDay: 6 }, T0);
+    expect(loosened.settings.maxTradesPerDay).toBe(3);
+    const tomorrow = riskStateForDay(loosened, Date.parse('2025-03-11T09:00:00Z'));
+    expect(tomorrow.settings.maxTradesPerDay).toBe(6);
+    expect(tomorrow.pendingSettings).toBeNull();
   });
 
   it('on a new day resets slTaken and the daily counters, keeps the rest', () => {
@@ -76,6 +90,31 @@ describe('riskStateForDay', () => {
     expect(next.tradeStreak).toBe(-2);
   });
 
+  it.each([
+    ['east: UTC to Kiritimati (+14)', 'Pacific/Kiritimati', '2025-03-12T10:00:00.000Z'],
+    ['west: UTC to Los Angeles (-7)', 'America/Los_Angeles', '2025-03-12T07:00:00.000Z'],
+    ['a small step: UTC to Paris (+1)', 'Europe/Paris', '2025-03-12T23:00:00.000Z'],
+  ])(
+    'a time-zone change waits for the day to end, then never gives a second day within 24 h (%s)',
+    (_s, zone, end) => {
+      const today = riskStateForDay(busyState(), T0, 'UTC');
+      // Changed during the day: today keeps its UTC end and its stoplosses.
+      const sameDay = riskStateForDay(today, Date.parse('2025-03-10T23:59:00Z'), zone);
+      expect(sameDay.slTaken).toBe(3);
+      expect(sameDay.tradingDay?.endsAt).toBe('2025-03-11T00:00:00.000Z');
+      const next = riskStateForDay(sameDay, Date.parse('2025-03-11T00:00:00Z'), zone);
+      expect(next.slTaken).toBe(0);
+      expect(next.tradingDay).toMatchObject({
+        timeZone: zone,
+        startsAt: '2025-03-11T00:00:00.000Z',
+        endsAt: end,
+      });
+      const length = Date.parse(end) - Date.parse('2025-03-11T00:00:00Z');
+      expect(length).toBeGreaterThanOrEqual(86_400_000);
+      expect(riskStateForDay(next, Date.parse(end) - 1, zone)).toBe(next);
+    },
+  );
+
   it('uses the time zone for the boundary', () => {
     const lateEvening = Date.parse('2025-03-10T23:30:00Z');
     expect(riskStateForDay(busyState(), lateEvening, 'UTC').slTaken).toBe(3);
@@ -84,9 +123,10 @@ describe('riskStateForDay', () => {
 });
 
 describe('resets and settings', () => {
-  it('reset-sl sets the counter to 0 and nothing else', () => {
-    const next = resetStoplossCounter(busyState(), LATER);
-    expect(next).toEqual({ ...busyState(), slTaken: 0, lastUpdate: isoFromMs(LATER) });
+  it('an opened trade counts for today at once', () => {
+    const next = recordTradeOpened(busyState(), LATER);
+    expect(next.dailyStats.trades).toBe(4);
+    expect(next.lastUpdate).toBe(isoFromMs(LATER));
   });
 
   it("reset-stats clears all-time stats and the streak, keeps today's limits", () => {
@@ -106,5 +146,37 @@ describe('resets and settings', () => {
       baseTradeSize: 2500,
       lastUpdate: isoFromMs(LATER),
     });
+  });
+
+  it.each([
+    [
+      'tightening applies at once',
+      { maxTradesPerDay: 2 },
+      { maxDailyLoss: 500, maxTradesPerDay: 2 },
+      null,
+    ],
+    [
+      'loosening waits for tomorrow',
+      { maxDailyLoss: 800 },
+      { maxDailyLoss: 500, maxTradesPerDay: 3 },
+      { maxDailyLoss: 800, maxTradesPerDay: 3 },
+    ],
+    [
+      'one of each',
+      { maxDailyLoss: 200, maxTradesPerDay: 5 },
+      { maxDailyLoss: 200, maxTradesPerDay: 3 },
+      { maxDailyLoss: 200, maxTradesPerDay: 5 },
+    ],
+  ])('limits: %s', (_scenario, change, settings, pending) => {
+    const next = applyRiskSettings(defaultRiskState(T0), change, LATER);
+    expect(next.settings).toEqual(settings);
+    expect(next.pendingSettings).toEqual(pending);
+  });
+
+  it('tightening below a pending loosening cancels it', () => {
+    const loosened = applyRiskSettings(defaultRiskState(T0), { maxTradesPerDay: 8 }, LATER);
+    const tightened = applyRiskSettings(loosened, { maxTradesPerDay: 2 }, LATER);
+    expect(tightened.settings.maxTradesPerDay).toBe(2);
+    expect(tightened.pendingSettings).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /** The trading day boundary used when a user has not chosen a time zone (DESIGN.md). */
 export const DEFAULT_TIME_ZONE = 'UTC';
 
+const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -41,4 +43,71 @@ export function tradingDate(now: number, timeZone: string = DEFAULT_TIME_ZONE): 
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+function clockFormatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** How far the zone's wall clock is ahead of UTC at instant `ms`, in milliseconds. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = clockFormatterFor(timeZone).formatToParts(ms);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/** The calendar date `days` after `date` ('YYYY-MM-DD'; negative goes back). */
+export function addDays(date: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a calendar date begins in a time zone (its local midnight, or the first instant
+ * of the day where a clock change skips midnight), in epoch milliseconds.
+ *
+ * @param date 'YYYY-MM-DD'. @param timeZone IANA zone name.
+ */
+export function startOfDate(date: string, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  // Two passes settle the offset on either side of a clock change.
+  let guess = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  guess = midnightUtc - zoneOffsetMs(guess, timeZone);
+  // Where midnight does not exist (a zone that springs forward at 00:00), the day starts at
+  // the first instant that belongs to it.
+  while (tradingDate(guess, timeZone) !== date && guess < midnightUtc + DAY_MS) guess += 60_000;
+  while (tradingDate(guess - 60_000, timeZone) === date) guess -= 60_000;
+  return guess;
+}
+
+/**
+ * The instant the trading day containing `now` ends, which is when the next one begins:
+ * the next local midnight in `timeZone`, in epoch milliseconds.
+ */
+export function endOfTradingDay(now: number, timeZone: string = DEFAULT_TIME_ZONE): number {
+  return startOfDate(addDays(tradingDate(now, timeZone), 1), timeZone);
 }

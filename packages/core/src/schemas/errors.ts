@@ -10,6 +10,7 @@ export const ErrorCodeSchema = z.enum([
   'PREMIUM_REQUIRED',
   'ADMIN_REQUIRED',
   'SESSION_ENDED',
+  'COOLDOWN',
   'NOT_FOUND',
   'CONFLICT',
   'EMAIL_TAKEN',
@@ -30,13 +31,16 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 
 /**
  * Every error answer: `{ error: { code, message, field? } }`. `message` is the text a person
- * reads; `field` names the input at fault for 400s.
+ * reads; `field` names the input at fault for 400s. 403 SESSION_ENDED and 409 COOLDOWN also
+ * carry `reason` (STOPLOSSES, DAILY_TRADES or DAILY_LOSS) and `reopensAt` (ISO instant).
  */
 export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     field: z.string().optional(),
+    reason: z.string().optional(),
+    reopensAt: z.string().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

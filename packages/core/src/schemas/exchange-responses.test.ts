@@ -10,7 +10,7 @@ import {
   OrderHistoryRowSchema,
   PlacedOrderSchema,
   PositionSchema,
-  PriceSchema,
+  SymbolPriceSchema,
   TickerSchema,
   TradeHistoryRowSchema,
 } from './exchange-responses.js';
@@ -103,7 +103,7 @@ const samples = [
     MarketSchema,
     { id: 'BTC', symbol: 'BTC-USD', base: 'BTC', quote: 'USD', assetId: 0, maxLeverage: 40 },
   ],
-  ['price', PriceSchema, { symbol: 'BTC-USD', price: 61000 }],
+  ['price', SymbolPriceSchema, { symbol: 'BTC-USD', price: 61000 }],
   [
     'placed order',
     PlacedOrderSchema,
@@ -121,7 +121,7 @@ describe('unified exchange shapes', () => {
   });
 
   it('wraps data in { success: true, data }', () => {
-    const schema = exchangeResponseSchema(PriceSchema);
+    const schema = exchangeResponseSchema(SymbolPriceSchema);
     expect(schema.parse({ success: true, data: { symbol: 'BTC-USD', price: 1 } }).data.price).toBe(
       1,
     );

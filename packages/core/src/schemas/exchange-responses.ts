@@ -128,8 +128,8 @@ export const MarketSchema = z.object({
 export type Market = z.infer<typeof MarketSchema>;
 
 /** GET /api/exchange/price/:symbol. */
-export const PriceSchema = z.object({ symbol: z.string(), price: z.number() });
-export type Price = z.infer<typeof PriceSchema>;
+export const SymbolPriceSchema = z.object({ symbol: z.string(), price: z.number() });
+export type SymbolPrice = z.infer<typeof SymbolPriceSchema>;
 
 /** POST /api/exchange/order answer. */
 export const PlacedOrderSchema = z.object({

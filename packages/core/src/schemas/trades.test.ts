@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultRiskState } from '../risk/risk-state.js';
 import {
   CreateTradeRequestSchema,
-  LocalTradeSchema,
   TradeListResponseSchema,
   TradeStatusRequestSchema,
   TradeWithStatsResponseSchema,
@@ -108,30 +107,25 @@ describe('update and status', () => {
       date: '2025-03-10T12:00:00.000Z',
       createdAt: '2025-03-10T12:00:00.000Z',
       profitLoss: 20,
-      score: null,
+      score: 7,
+      tier: 2,
+      cells: [{ index: 3, title: 'Stop below structure', points: 2 }],
+      targetManual: false,
+      sizeUsd: 1000,
+      quantity: 10,
+      riskUsd: 100,
+      sizeEstimated: false,
+      streakAtOpen: 0,
+      accountSizeAtOpen: 10000,
+      exitPrice: 120,
+      rMultiple: 2,
+      pnlUsd: 200,
+      closedAt: '2025-03-10T14:00:00.000Z',
     };
     expect(
       TradeWithStatsResponseSchema.safeParse({ trade, stats: defaultRiskState(0) }).success,
     ).toBe(true);
     expect(TradeListResponseSchema.parse([trade])).toEqual([trade]);
     expect(TradeListResponseSchema.safeParse([{ ...trade, status: 'WIN' }]).success).toBe(false);
-  });
-
-  it('reads a trade stored in the browser', () => {
-    const local = {
-      id: 1,
-      timestamp: 1,
-      type: 'LONG',
-      entry: '100',
-      stoploss: '90',
-      target: '120',
-      status: 'OPEN',
-      isLong: true,
-    };
-    expect(LocalTradeSchema.parse(local)).toMatchObject({
-      pair: 'BTCUSDT',
-      type: 'LONG',
-      entry: '100',
-    });
   });
 });

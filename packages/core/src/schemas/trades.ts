@@ -9,9 +9,11 @@ import {
   IsoDateTimeSchema,
   nonNegativeAmount,
   numberField,
+  positiveAmount,
   textField,
 } from './common.js';
 import { ClosedTradeStatusSchema, RiskStateSchema } from './risk.js';
+import { PriceSchema, RMultipleSchema, UsdSchema } from '../units/units.js';
 
 /** Trade statuses. */
 export const TradeStatusSchema = z.enum(TRADE_STATUSES, {
@@ -28,6 +30,13 @@ export const PairSchema = textField('Pair', 30)
       .regex(/^[A-Z0-9][A-Z0-9/:._-]*$/, 'Pair may contain only letters, digits and / : . _ -'),
   );
 
+/** A ticked cell as recorded with a trade (DESIGN.md section 7). */
+export const CellSnapshotSchema = z.object({
+  index: z.number().int().min(0).max(24),
+  title: z.string(),
+  points: z.number(),
+});
+
 const tradeFields = {
   pair: PairSchema.default(DEFAULT_TRADING_PAIR),
   isLong: booleanField('Long/short'),
@@ -38,7 +47,10 @@ const tradeFields = {
   /** Planned reward ÷ risk; the server recomputes it from the prices. */
   riskRewardRatio: nonNegativeAmount('R/R').optional(),
   notes: textField('Notes', 2000).default(''),
-  /** Board score when the trade was saved (0 to 2500: 25 cells × 100 points). */
+  /**
+   * Board score when the trade was saved. Ignored by the server, which takes the score and
+   * the ticked cells from the stored board; kept so older clients are not refused.
+   */
   score: numberField('Score')
     .min(0, 'Score must be 0 or more')
     .max(2500, 'Score is too large')
@@ -64,11 +76,17 @@ function checkOrder(
   ctx.addIssue({ code: 'custom', message, path: [entryRule ? 'entryPrice' : 'takeProfit'] });
 }
 
-/** POST /api/trades: a new trade, always saved with status OPEN. */
+/**
+ * POST /api/trades: a new trade, always saved with status OPEN. `sizeUsd` (position notional)
+ * defaults to the suggested size and may not exceed it; `targetManual` says the trader typed
+ * the target.
+ */
 export const CreateTradeRequestSchema = z
   .object({
     ...tradeFields,
     status: z.literal('OPEN', { error: 'A new trade is saved as OPEN' }).default('OPEN'),
+    sizeUsd: positiveAmount('Trade size').optional(),
+    targetManual: booleanField('Manual target').optional(),
   })
   .superRefine(checkOrder);
 export type CreateTradeRequest = z.infer<typeof CreateTradeRequestSchema>;
@@ -81,8 +99,8 @@ export const UpdateTradeRequestSchema = z.object(tradeFields).superRefine(checkO
 export type UpdateTradeRequest = z.infer<typeof UpdateTradeRequestSchema>;
 
 /**
- * PUT /api/trades/:id/status {status, profitLoss}. `profitLoss` (dollars) is optional: the
- * server computes it from the trade's own prices (profitLossOnClose) and does not trust it.
+ * PUT /api/trades/:id/status {status, profitLoss}. `profitLoss` is optional and ignored: the
+ * server computes the close from the trade's own prices and size (closeTrade).
  */
 export const TradeStatusRequestSchema = z.object({
   status: ClosedTradeStatusSchema,
@@ -90,22 +108,48 @@ export const TradeStatusRequestSchema = z.object({
 });
 export type TradeStatusRequest = z.infer<typeof TradeStatusRequestSchema>;
 
-/** A trade as the server returns it (SPEC.md section 3). */
+/**
+ * A trade as the server returns it (SPEC.md section 3 and DESIGN.md section 7). Prices are in
+ * dollars per unit, money in USD; the close fields are null while OPEN. Facts a trade stored
+ * before they were recorded are null (`cells`, `streakAtOpen`, `accountSizeAtOpen`), and its
+ * size was estimated from the owner's base trade size (`sizeEstimated`).
+ */
 export const TradeSchema = z.object({
   id: IdSchema,
   pair: z.string(),
   isLong: z.boolean(),
-  entryPrice: z.number(),
-  stopLoss: z.number(),
-  takeProfit: z.number(),
+  entryPrice: PriceSchema,
+  stopLoss: PriceSchema,
+  takeProfit: PriceSchema,
   riskRewardRatio: z.number(),
   notes: z.string(),
   status: TradeStatusSchema,
   date: IsoDateTimeSchema,
   createdAt: IsoDateTimeSchema,
-  /** Dollars per unit; null while OPEN. */
+  /** SPEC's P/L: the price difference per unit; null while OPEN. Never summed, never in $. */
   profitLoss: z.number().nullable(),
-  score: z.number().nullable(),
+  /** Board score when opened. */
+  score: z.number(),
+  /** Risk tier (R/R the score allowed), 1..5. */
+  tier: z.number().int().min(1).max(5),
+  /** The ticked cells when opened; null for trades recorded before snapshots existed. */
+  cells: z.array(CellSnapshotSchema).nullable(),
+  targetManual: z.boolean(),
+  /** Position notional at entry, USD. */
+  sizeUsd: UsdSchema,
+  /** Units of the asset: sizeUsd / entryPrice. */
+  quantity: z.number(),
+  /** What the stop loses, USD. */
+  riskUsd: UsdSchema,
+  /** The size was estimated by the migration, not recorded when the trade was opened. */
+  sizeEstimated: z.boolean(),
+  streakAtOpen: z.number().int().nullable(),
+  accountSizeAtOpen: UsdSchema.nullable(),
+  /** Where it closed: target or stop price; null while OPEN. */
+  exitPrice: PriceSchema.nullable(),
+  rMultiple: RMultipleSchema.nullable(),
+  pnlUsd: UsdSchema.nullable(),
+  closedAt: IsoDateTimeSchema.nullable(),
 });
 export type Trade = z.infer<typeof TradeSchema>;
 
@@ -119,22 +163,3 @@ export const TradeWithStatsResponseSchema = z.object({
   stats: RiskStateSchema,
 });
 export type TradeWithStatsResponse = z.infer<typeof TradeWithStatsResponseSchema>;
-
-/** A trade as the browser stores it for anonymous users (SPEC.md section 3, saved locally). */
-export const LocalTradeSchema = z.object({
-  id: z.union([z.string().max(64), z.number()]),
-  timestamp: z.union([z.string().max(40), z.number()]),
-  pair: z.string().max(30).default(DEFAULT_TRADING_PAIR),
-  type: z.enum(['LONG', 'SHORT']),
-  entry: z.union([z.number(), z.string().max(40)]),
-  stoploss: z.union([z.number(), z.string().max(40)]),
-  target: z.union([z.number(), z.string().max(40)]),
-  rr: z.union([z.number(), z.string().max(20)]).optional(),
-  score: z.number().optional(),
-  status: TradeStatusSchema.default('OPEN'),
-  accountSize: z.number().optional(),
-  baseTradeSize: z.number().optional(),
-  tradeStreak: z.number().optional(),
-  slTaken: z.number().optional(),
-});
-export type LocalTrade = z.infer<typeof LocalTradeSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionEnded, isTradingAllowed, stoplossLabel, stoplossTexts } from './stoploss.js';
+import { isSessionEnded, stoplossLabel, stoplossTexts } from './stoploss.js';
 
 describe('stoplossLabel / isSessionEnded', () => {
   it.each([
@@ -20,17 +20,5 @@ describe('stoplossLabel / isSessionEnded', () => {
     expect(stoplossTexts.sessionEndedAlert).toBe(
       'You have reached the maximum number of stoploss trades for today. Take a break and come back tomorrow!',
     );
-  });
-});
-
-describe('isTradingAllowed', () => {
-  it.each([
-    ['fresh day', 0, 0, 3, true],
-    ['two stoplosses, one trade left', 2, 2, 3, true],
-    ['third stoploss ends the session', 3, 1, 3, false],
-    ['trades used up', 0, 3, 3, false],
-    ['a higher personal limit', 1, 3, 5, true],
-  ])('%s', (_scenario, slTaken, dailyTrades, maxTradesPerDay, expected) => {
-    expect(isTradingAllowed({ slTaken, dailyTrades, maxTradesPerDay })).toBe(expected);
   });
 });

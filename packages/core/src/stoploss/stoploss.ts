@@ -13,8 +13,6 @@ export const stoplossTexts = {
   grassPrompt: 'Did you touch some grass?',
   sessionEndedAlert:
     'You have reached the maximum number of stoploss trades for today. Take a break and come back tomorrow!',
-  dailyTradesReached:
-    'You have reached the maximum number of trades for today. Take a break and come back tomorrow!',
 } as const;
 
 /** The counter text: 'No SL taken', '1 SL taken', '2 SL taken', then 'Session ended' at 3+. */
@@ -27,20 +25,4 @@ export function stoplossLabel(slTaken: number): string {
 /** Whether the stoploss counter has reached 3 and the day's session is over. */
 export function isSessionEnded(slTaken: number): boolean {
   return slTaken >= MAX_STOPLOSS_PER_DAY;
-}
-
-/** Inputs of {@link isTradingAllowed}: today's counters and the user's limit. */
-export interface TradingAllowance {
-  slTaken: number;
-  dailyTrades: number;
-  maxTradesPerDay: number;
-}
-
-/**
- * Trading is allowed only while fewer than 3 stoplosses were taken today and today's trades
- * are below `maxTradesPerDay` (SPEC.md section 9). Pass counters already rolled over to the
- * current trading day (see riskStateForDay).
- */
-export function isTradingAllowed(input: TradingAllowance): boolean {
-  return input.slTaken < MAX_STOPLOSS_PER_DAY && input.dailyTrades < input.maxTradesPerDay;
 }

@@ -1,7 +1,7 @@
 import { roundTo } from '../format/round.js';
 
 /** The prices of a saved trade, in dollars per unit. */
-export interface ClosableTrade {
+export interface TradePrices {
   isLong: boolean;
   entryPrice: number;
   stopLoss: number;
@@ -19,7 +19,7 @@ export const PROFIT_LOSS_DECIMALS = 8;
  * Rounded to {@link PROFIT_LOSS_DECIMALS} decimals.
  */
 export function profitLossOnClose(
-  trade: ClosableTrade,
+  trade: TradePrices,
   status: 'TARGET_HIT' | 'STOPLOSS_HIT',
 ): number {
   const exit = status === 'TARGET_HIT' ? trade.takeProfit : trade.stopLoss;

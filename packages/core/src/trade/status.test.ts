@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tradeMessages } from './messages.js';
 import {
   canChangeTrade,
   clearTradeHistory,
-  closeTrade,
   countOpenTrades,
   sortTradesForDisplay,
   tradeStatusLabel,
@@ -19,36 +17,6 @@ describe('tradeStatusLabel / canChangeTrade', () => {
     expect(tradeStatusLabel(status)).toBe(label);
     expect(canChangeTrade(status)).toBe(changeable);
   });
-});
-
-describe('closeTrade', () => {
-  const trade = { isLong: true, entryPrice: 100, stopLoss: 90, takeProfit: 120 };
-
-  it('closes an open long at the target with its P/L', () => {
-    expect(closeTrade({ ...trade, status: 'OPEN' }, 'TARGET_HIT')).toEqual({
-      ok: true,
-      value: { status: 'TARGET_HIT', profitLoss: 20 },
-    });
-  });
-
-  it('closes an open long at the stoploss with its loss', () => {
-    expect(closeTrade({ ...trade, status: 'OPEN' }, 'STOPLOSS_HIT')).toEqual({
-      ok: true,
-      value: { status: 'STOPLOSS_HIT', profitLoss: -10 },
-    });
-  });
-
-  it.each(['TARGET_HIT', 'STOPLOSS_HIT'] as const)(
-    'refuses to change a trade already %s',
-    (status) => {
-      expect(closeTrade({ ...trade, status }, 'TARGET_HIT')).toEqual({
-        ok: false,
-        code: 'CONFLICT',
-        message: tradeMessages.tradeClosed,
-        field: 'status',
-      });
-    },
-  );
 });
 
 describe('sortTradesForDisplay', () => {

@@ -1,7 +1,3 @@
-import { fail, ok, type Result } from '../result.js';
-import { tradeMessages } from './messages.js';
-import { profitLossOnClose, type ClosableTrade } from './pnl.js';
-
 /** Trade statuses (SPEC.md section 4). A trade is saved OPEN and closed exactly once. */
 export const TRADE_STATUSES = ['OPEN', 'TARGET_HIT', 'STOPLOSS_HIT'] as const;
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
@@ -19,24 +15,6 @@ export function tradeStatusLabel(status: TradeStatus): 'OPEN' | 'WIN' | 'LOSS' {
 /** Only OPEN trades offer Target Hit / Stoploss Hit or any other change (SPEC.md section 4). */
 export function canChangeTrade(status: TradeStatus): boolean {
   return status === 'OPEN';
-}
-
-/** A closed trade's new status and its profit/loss in dollars per unit (see profitLossOnClose). */
-export interface TradeClosing {
-  status: ClosedTradeStatus;
-  profitLoss: number;
-}
-
-/**
- * Closes an OPEN trade as target hit or stoploss hit, computing its P/L from its own prices.
- * Refuses with `CONFLICT` when the trade is already closed.
- */
-export function closeTrade(
-  trade: ClosableTrade & { status: TradeStatus },
-  status: ClosedTradeStatus,
-): Result<TradeClosing, 'CONFLICT'> {
-  if (!canChangeTrade(trade.status)) return fail('CONFLICT', tradeMessages.tradeClosed, 'status');
-  return ok({ status, profitLoss: profitLossOnClose(trade, status) });
 }
 
 /** Anything with a status and a creation time: ISO string or epoch milliseconds. */

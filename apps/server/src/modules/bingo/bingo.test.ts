@@ -1,3 +1,4 @@
+import { currentScore, starterBingoCells } from '@tb/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
@@ -26,6 +27,21 @@ describeEachDatabase('bingo routes', (ctx) => {
     expect(data.bingoPages).toHaveLength(1);
     expect(data.bingoPages[0].name).toBe('Default Board');
     expect(data.bingoPages[0].bingoCells).toHaveLength(25);
+  });
+
+  it('gives a new user the starter board, nothing ticked, and keeps it on the next read', async () => {
+    const user = await register(ctx.app);
+    const first = await getCard(user.token);
+    expect(first.bingoPages[0].bingoCells).toEqual(starterBingoCells());
+    expect(first.bingoPages[0].bingoCells[10]).toEqual({
+      id: 10,
+      title: 'Stop beyond structure',
+      points: 3,
+      selected: false,
+    });
+    expect(currentScore(first)).toBe(0);
+    const again = await getCard(user.token);
+    expect(again).toEqual(first);
   });
 
   describe('PATCH a cell', () => {

@@ -8,9 +8,26 @@ export interface BingoCellProps {
   onEdit: (index: number) => void;
 }
 
+/** Titles from this length get the smaller type, so a 40-character practice fits a cell. */
+const LONG_TITLE = 18;
+
+const pointsText = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
+const ptsUnit = (points: number) => (points === 1 ? 'pt' : 'pts');
+
+/**
+ * What a screen reader says for a cell: 'Cell 4' when it is empty, else
+ * 'Cell 4: Stop beyond structure, 2 points'.
+ */
+export function cellLabel(cell: Pick<Cell, 'title' | 'points'>, index: number): string {
+  const tip = cellTooltip(cell);
+  const empty = cell.title.trim() === '' && tip.points === 0;
+  return empty ? `Cell ${index + 1}` : `Cell ${index + 1}: ${tip.title}, ${pointsText(tip.points)}`;
+}
+
 /**
  * One numbered cell: the cell itself toggles (click, Enter, Space: it is a button with
- * aria-pressed); the pencil opens the edit dialog. Memoised: toggling one cell re-renders
+ * aria-pressed); the pencil opens the edit dialog. It shows its number, its points and its
+ * title wrapped over as many lines as the cell holds. Memoised: toggling one cell re-renders
  * only that cell, since core keeps the other cells' objects.
  */
 export const BingoCell = memo(function BingoCell({
@@ -21,20 +38,39 @@ export const BingoCell = memo(function BingoCell({
 }: BingoCellProps) {
   const tip = cellTooltip(cell);
   const tipId = `bingo-cell-tip-${index}`;
+  const title = cell.title.trim();
+  const classes = ['bingo-cell'];
+  if (cell.selected) classes.push('is-selected');
+  if (title === '' && tip.points === 0) classes.push('is-empty');
   return (
-    <div className={cell.selected ? 'bingo-cell is-selected' : 'bingo-cell'}>
+    <div className={classes.join(' ')}>
       <button
         type="button"
         className="bingo-cell__toggle"
         aria-pressed={cell.selected}
-        aria-label={`Cell ${index + 1}`}
+        aria-label={cellLabel(cell, index)}
         aria-describedby={tipId}
         onClick={() => onToggle(index)}
       >
-        <span className="bingo-cell__number" aria-hidden="true">
-          {index + 1}
+        <span className="bingo-cell__head" aria-hidden="true">
+          <span className="bingo-cell__number">{index + 1}</span>
+          {tip.points > 0 ? (
+            <span className="bingo-cell__points">
+              {tip.points}
+              <span className="bingo-cell__points-unit">{` ${ptsUnit(tip.points)}`}</span>
+            </span>
+          ) : null}
         </span>
-        {cell.title ? <span className="bingo-cell__title">{cell.title}</span> : null}
+        {title ? (
+          <span
+            className={
+              title.length >= LONG_TITLE ? 'bingo-cell__title is-long' : 'bingo-cell__title'
+            }
+            aria-hidden="true"
+          >
+            {title}
+          </span>
+        ) : null}
       </button>
       <button
         type="button"
@@ -45,7 +81,7 @@ export const BingoCell = memo(function BingoCell({
         <span aria-hidden="true">✎</span>
       </button>
       <span role="tooltip" id={tipId} className="bingo-cell__tooltip">
-        {tip.title} · {tip.points} pts
+        {tip.title} · {tip.points} {ptsUnit(tip.points)}
       </span>
     </div>
   );

@@ -6,12 +6,14 @@ import {
   defaultRiskState,
   defaultWidgetLayout,
   premiumLockTexts,
+  starterBingoCells,
   type BingoState,
 } from '@tb/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { closePremiumLock, resetLocalJournal } from '@/features/journal';
+import { bingoNotices, closePremiumLock, resetLocalJournal } from '@/features/journal';
 import { calls, stubFetch } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
+import { starterOfferTexts } from './bingo-grid-widget';
 
 beforeEach(() => {
   resetLocalJournal();
@@ -20,13 +22,24 @@ beforeEach(() => {
 
 const grid = async () => screen.findByRole('group', { name: /Cells of/ });
 
+/** An anonymous journal whose only board is empty, or has the given cells set. */
+function storeLocalBoard(cells: Partial<Record<number, { title: string; points: number }>> = {}) {
+  const state = defaultBingoState('b1', Date.now());
+  const board = createBoard('b1', 'Default Board');
+  for (const [index, cell] of Object.entries(cells)) {
+    board.bingoCells[Number(index)] = { id: Number(index), selected: false, ...cell! };
+  }
+  localStorage.setItem('bingoState', JSON.stringify({ ...state, bingoPages: [board] }));
+  resetLocalJournal();
+}
+
 describe('bingo grid widget', () => {
   it('shows 25 numbered cells; click, Enter and Space toggle (aria-pressed)', async () => {
     stubFetch(() => ({ status: 500 }));
     const { user } = renderApp('/bingo');
-    const cells = within(await grid()).getAllByRole('button', { name: /^Cell \d+$/ });
+    const cells = within(await grid()).getAllByRole('button', { name: /^Cell \d+\b/ });
     expect(cells).toHaveLength(25);
-    const first = screen.getByRole('button', { name: 'Cell 1' });
+    const first = screen.getByRole('button', { name: /^Cell 1:/ });
     await user.click(first);
     expect(first).toHaveAttribute('aria-pressed', 'true');
     first.focus();
@@ -36,8 +49,53 @@ describe('bingo grid widget', () => {
     expect(first).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('a new trader starts on the starter board: titles and points in every cell', async () => {
+    stubFetch(() => ({ status: 500 }));
+    renderApp('/bingo');
+    const cells = within(await grid()).getAllByRole('button', { pressed: false });
+    expect(cells.map((cell) => cell.getAttribute('aria-label'))).toEqual(
+      starterBingoCells().map(
+        (c, i) => `Cell ${i + 1}: ${c.title}, ${c.points} ${c.points === 1 ? 'point' : 'points'}`,
+      ),
+    );
+    const stop = screen.getByRole('button', { name: 'Cell 11: Stop beyond structure, 3 points' });
+    expect(within(stop).getByText('Stop beyond structure')).toBeVisible();
+    expect(stop).toHaveTextContent('3 pts');
+    expect(screen.getByText('Stop beyond structure · 3 pts')).toHaveAttribute('role', 'tooltip');
+    expect(screen.queryByRole('button', { name: starterOfferTexts.action })).toBeNull();
+  });
+
+  it('an empty board offers the starter board; loading it fills the cells and confirms', async () => {
+    stubFetch(() => ({ status: 500 }));
+    storeLocalBoard();
+    const { user } = renderApp('/bingo');
+    expect(await within(await grid()).findByRole('button', { name: 'Cell 1' })).toBeVisible();
+    expect(screen.getByText(starterOfferTexts.message)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: starterOfferTexts.action }));
+    expect(
+      screen.getByRole('button', { name: 'Cell 1: Trend on the daily agrees, 2 points' }),
+    ).toHaveFocus();
+    expect(await screen.findByText(bingoNotices.starterLoaded)).toBeVisible();
+    expect(screen.queryByRole('button', { name: starterOfferTexts.action })).toBeNull();
+    const stored = JSON.parse(localStorage.getItem('bingoState') ?? '{}') as BingoState;
+    expect(stored.bingoPages[0]?.bingoCells).toEqual(starterBingoCells());
+  });
+
+  it('a board with a cell of its own does not offer the starter board', async () => {
+    stubFetch(() => ({ status: 500 }));
+    storeLocalBoard({ 7: { title: 'My rule', points: 0 } });
+    renderApp('/bingo');
+    expect(
+      await within(await grid()).findByRole('button', { name: 'Cell 8: My rule, 0 points' }),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cell 1' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: starterOfferTexts.action })).toBeNull();
+    expect(screen.queryByText(starterOfferTexts.message)).toBeNull();
+  });
+
   it('the edit dialog validates points and saves title and points (tooltip shows them)', async () => {
     stubFetch(() => ({ status: 500 }));
+    storeLocalBoard();
     const { user } = renderApp('/bingo');
     await grid();
     expect(screen.getAllByText('Not set · 0 pts')).toHaveLength(25);
@@ -54,6 +112,9 @@ describe('bingo grid widget', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Checked the news · 6 pts')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Cell 1: Checked the news, 6 points' }),
+    ).toBeVisible();
   });
 
   it('next at the last board opens the premium lock for a free user', async () => {

@@ -1,6 +1,6 @@
-import { confirmMessages, currentBoard } from '@tb/core';
-import { lazy, Suspense, useState } from 'react';
-import { Spinner } from '@/components';
+import { confirmMessages, currentBoard, isBoardEmpty } from '@tb/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button, Spinner } from '@/components';
 import { notify } from '@/components/notifications';
 import {
   openPremiumLock,
@@ -20,13 +20,24 @@ const ConfirmDialog = lazy(() =>
   import('@/components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })),
 );
 
-/** The bingo widget: 25 numbered cells of the board on screen and the board navigation. */
+/** Texts of the offer shown on an empty board. */
+export const starterOfferTexts = {
+  message: 'This board is empty.',
+  action: 'Load a starter board',
+  hint: '25 good practices with points; edit any of them.',
+} as const;
+
+/**
+ * The bingo widget: 25 numbered cells of the board on screen and the board navigation. An
+ * empty board offers the starter cells.
+ */
 export function BingoGridWidget() {
   const { state, isLoading } = useBingoState();
   const { signedIn, isPremium } = useJournalMode();
   const actions = useBingoActions();
   const [editing, setEditing] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const cellsRef = useRef<HTMLDivElement>(null);
 
   if (isLoading || !state) return <Spinner label="Loading bingo card" />;
   const board = currentBoard(state);
@@ -35,6 +46,12 @@ export function BingoGridWidget() {
   const exportBoards = () => {
     if (!signedIn || !isPremium) return openPremiumLock();
     downloadBoardsExport().catch(() => notify(exportTexts.failed, 'error'));
+  };
+
+  const loadStarter = () => {
+    actions.loadStarter();
+    // The offer disappears with the click: keep keyboard users on the board, at its first cell.
+    cellsRef.current?.querySelector('button')?.focus();
   };
 
   return (
@@ -46,7 +63,22 @@ export function BingoGridWidget() {
         onDelete={() => setConfirmDelete(true)}
         onExport={exportBoards}
       />
-      <div className="bingo-grid__cells" role="group" aria-label={`Cells of ${board.name}`}>
+      {isBoardEmpty(board) ? (
+        <div className="bingo-grid__starter">
+          <p className="bingo-grid__starter-text">
+            <strong>{starterOfferTexts.message}</strong> {starterOfferTexts.hint}
+          </p>
+          <Button className="bingo-grid__starter-button" onClick={loadStarter}>
+            {starterOfferTexts.action}
+          </Button>
+        </div>
+      ) : null}
+      <div
+        ref={cellsRef}
+        className="bingo-grid__cells"
+        role="group"
+        aria-label={`Cells of ${board.name}`}
+      >
         {board.bingoCells.map((cell, index) => (
           <BingoCell
             key={cell.id}

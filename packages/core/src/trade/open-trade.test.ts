@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { applyTradeOutcome } from '../risk/apply-outcome.js';
+import { applyRiskSettings, defaultRiskState } from '../risk/risk-state.js';
+import type { BingoCell } from '../schemas/bingo.js';
+import type { RiskState } from '../schemas/risk.js';
+import { openTrade, repriceTrade, suggestedSizeUsd, type OpenTradeRequest } from './open-trade.js';
+
+const T0 = Date.parse('2025-03-10T12:00:00Z');
+const cells = (ticked: Record<number, [string, number]>): BingoCell[] =>
+  Array.from({ length: 25 }, (_, id) => ({
+    id,
+    title: ticked[id]?.[0] ?? `Cell ${id + 1}`,
+    points: ticked[id]?.[1] ?? 1,
+    selected: id in ticked,
+  }));
+const board = cells({ 0: ['Trend agrees', 3], 3: ['Stop below structure', 2], 8: ['Waited', 2] });
+const long: OpenTradeRequest = {
+  pair: 'ETHUSDT',
+  isLong: true,
+  stopLoss: 2900,
+  entryPrice: 3000,
+  takeProfit: 3200,
+  notes: 'Breakout retest',
+};
+const ctx = (risk: RiskState = defaultRiskState(T0)) => ({ risk, cells: board, now: T0 });
+
+describe('openTrade', () => {
+  it('records what the trader set up, in money and in R', () => {
+    const result = openTrade(long, ctx());
+    if (!result.ok) throw new Error(result.message);
+    expect(result.value.trade).toEqual({
+      pair: 'ETHUSDT',
+      isLong: true,
+      entryPrice: 3000,
+      stopLoss: 2900,
+      takeProfit: 3200,
+      riskRewardRatio: 2,
+      notes: 'Breakout retest',
+      score: 7,
+      tier: 2,
+      cells: [
+        { index: 0, title: 'Trend agrees', points: 3 },
+        { index: 3, title: 'Stop below structure', points: 2 },
+        { index: 8, title: 'Waited', points: 2 },
+      ],
+      targetManual: false,
+      sizeUsd: 1000,
+      quantity: 1000 / 3000,
+      riskUsd: 33.333333,
+      streakAtOpen: 0,
+      accountSizeAtOpen: 10000,
+      date: '2025-03-10T12:00:00.000Z',
+    });
+    expect(result.value.risk.dailyStats.trades).toBe(1);
+  });
+
+  it.each([
+    [
+      'short, sized down',
+      { ...long, isLong: false, stopLoss: 3100, takeProfit: 2800, sizeUsd: 500 },
+      500,
+      16.666667,
+      2,
+    ],
+    ['long, a target of another tier is manual', { ...long, takeProfit: 3500 }, 1000, 33.333333, 5],
+  ])('%s', (_scenario, request, sizeUsd, riskUsd, rr) => {
+    const result = openTrade(request, ctx());
+    expect(result.ok && result.value.trade).toMatchObject({
+      sizeUsd,
+      riskUsd,
+      riskRewardRatio: rr,
+    });
+    expect(result.ok && result.value.trade.targetManual).toBe(request.takeProfit === 3500);
+  });
+
+  it('sizes from the streak: a trader may size down, never up', () => {
+    const hot = applyTradeOutcome(
+      defaultRiskState(T0),
+      { status: 'TARGET_HIT', pnlUsd: 50 },
+      { now: T0 },
+    );
+    if (!hot.ok) throw new Error(hot.message);
+    expect(suggestedSizeUsd(hot.value)).toBe(1200);
+    expect(openTrade({ ...long, sizeUsd: 1300 }, ctx(hot.value))).toEqual({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      message:
+        'Trade size $1,300 is above the suggested $1,200 for your streak: size down, never up.',
+      field: 'sizeUsd',
+    });
+    const bigger = applyRiskSettings(defaultRiskState(T0), { baseTradeSize: 2500 }, T0);
+    expect(openTrade(long, ctx(bigger)).ok && suggestedSizeUsd(bigger)).toBe(2500);
+  });
+
+  it('refuses prices in the wrong order and an ended session', () => {
+    expect(openTrade({ ...long, isLong: false }, ctx())).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      message: 'For a short trade the entry must be below the stoploss',
+    });
+    let risk = ctx().risk;
+    for (let i = 0; i < 3; i += 1) {
+      const r = openTrade(long, ctx(risk));
+      if (!r.ok) throw new Error(r.message);
+      risk = r.value.risk;
+    }
+    expect(openTrade(long, ctx(risk))).toMatchObject({
+      ok: false,
+      code: 'SESSION_ENDED',
+      details: { reason: 'DAILY_TRADES', reopensAt: '2025-03-11T00:00:00.000Z' },
+    });
+  });
+
+  it('repricing keeps the USD size and recomputes quantity, risk and R/R', () => {
+    expect(
+      repriceTrade(1000, { isLong: true, stopLoss: 95, entryPrice: 100, takeProfit: 110 }),
+    ).toEqual({ riskRewardRatio: 2, quantity: 10, riskUsd: 50 });
+  });
+});

@@ -1,0 +1,188 @@
+import { boardScore } from '../bingo/board.js';
+import { formatUsd } from '../format/money.js';
+import { roundTo } from '../format/round.js';
+import { fail, ok, type Result } from '../result.js';
+import { riskTierFromScore, type RiskTier } from '../risk/tiers.js';
+import { recordTradeOpened } from '../risk/risk-state.js';
+import type { BingoCell } from '../schemas/bingo.js';
+import type { RiskState } from '../schemas/risk.js';
+import { requireOpenSession } from '../session/session-lock.js';
+import { tradeSizing } from '../streak/sizing.js';
+import { price, usd, type Price, type Usd } from '../units/units.js';
+import { riskRewardRatio, tradeLevelsError } from './levels.js';
+import { targetFromRiskReward } from './target.js';
+
+/** A ticked cell as it was when the trade was opened (a snapshot: later edits do not apply). */
+export interface CellSnapshot {
+  /** Position on the board, 0..24. */
+  index: number;
+  title: string;
+  points: number;
+}
+
+/** What the trader sets up: prices in dollars per unit, an optional smaller size in USD. */
+export interface OpenTradeRequest {
+  pair: string;
+  isLong: boolean;
+  stopLoss: number;
+  entryPrice: number;
+  takeProfit: number;
+  notes?: string;
+  /** Position notional in USD; the suggested size when absent. Never above it. */
+  sizeUsd?: number;
+  /** Whether the trader typed the target; read from the tier's target when absent. */
+  targetManual?: boolean;
+  /** When the trade was taken (ISO); `now` when absent. */
+  date?: string;
+}
+
+/** Where the trade is opened: the risk state, the board on screen and the clock. */
+export interface OpenTradeContext {
+  risk: RiskState;
+  /** The cells of the board the score comes from (the stored board, not the client's word). */
+  cells: readonly BingoCell[];
+  /** Epoch milliseconds. */
+  now: number;
+  /** The user's IANA zone; UTC by default. */
+  timeZone?: string;
+}
+
+/** Every fact a journal trade records when it is opened (DESIGN.md section 7). */
+export interface OpenedTrade {
+  pair: string;
+  isLong: boolean;
+  entryPrice: Price;
+  stopLoss: Price;
+  takeProfit: Price;
+  /** Planned reward ÷ risk, 2 decimals. */
+  riskRewardRatio: number;
+  notes: string;
+  score: number;
+  tier: RiskTier;
+  cells: CellSnapshot[];
+  targetManual: boolean;
+  sizeUsd: Usd;
+  /** `sizeUsd / entryPrice`, units of the asset. */
+  quantity: number;
+  /** `quantity × |entry − stop|`: what the stop loses. */
+  riskUsd: Usd;
+  streakAtOpen: number;
+  accountSizeAtOpen: Usd;
+  date: string;
+}
+
+/** The ticked cells of a board as snapshots, in board order. */
+export function tickedCells(cells: readonly BingoCell[]): CellSnapshot[] {
+  return cells.flatMap((cell, index) =>
+    cell.selected ? [{ index, title: cell.title.trim(), points: cell.points }] : [],
+  );
+}
+
+/** The position a size buys and what its stop risks: `quantity`, `riskUsd`. */
+export function positionRisk(
+  sizeUsd: number,
+  entryPrice: number,
+  stopLoss: number,
+): { quantity: number; riskUsd: Usd } {
+  const quantity = entryPrice > 0 ? sizeUsd / entryPrice : 0;
+  return { quantity, riskUsd: usd(quantity * Math.abs(entryPrice - stopLoss)) };
+}
+
+/** The suggested size of the next trade in USD from the risk state (SPEC.md section 9). */
+export function suggestedSizeUsd(risk: RiskState): Usd {
+  return usd(
+    tradeSizing({
+      streak: risk.tradeStreak,
+      accountSizeUsd: risk.accountSize,
+      baseTradeSizeUsd: risk.baseTradeSize,
+    }).tradeSizeUsd,
+  );
+}
+
+/**
+ * Opens a trade: the one rule used by the server's journal and the browser's local journal.
+ * Refuses with SESSION_ENDED while the session is ended (sessionLock), with VALIDATION_ERROR
+ * when the prices are not ordered for the side or the size is above the suggested size (a
+ * trader may size down, never up). Records the ticked cells, score and tier of `cells`, the
+ * size, quantity and risk in USD, the streak and account size; the risk state counts the trade
+ * as opened today.
+ */
+export function openTrade(
+  request: OpenTradeRequest,
+  context: OpenTradeContext,
+): Result<{ trade: OpenedTrade; risk: RiskState }, 'SESSION_ENDED' | 'VALIDATION_ERROR'> {
+  const open = requireOpenSession(context.risk, context);
+  if (!open.ok) return open;
+  const risk = open.value;
+  const { isLong, stopLoss, entryPrice, takeProfit } = request;
+  const levels = { isLong, stopLoss, entry: entryPrice, target: takeProfit };
+  const levelsError = tradeLevelsError(levels);
+  if (levelsError) return fail('VALIDATION_ERROR', levelsError, 'entryPrice');
+  const suggested = suggestedSizeUsd(risk);
+  const sizeUsd = usd(request.sizeUsd ?? suggested);
+  if (sizeUsd > suggested) {
+    return fail(
+      'VALIDATION_ERROR',
+      `Trade size ${formatUsd(sizeUsd)} is above the suggested ${formatUsd(suggested)} for your streak: size down, never up.`,
+      'sizeUsd',
+    );
+  }
+  if (!(sizeUsd > 0)) return fail('VALIDATION_ERROR', 'Trade size must be above $0', 'sizeUsd');
+  const score = boardScore(context.cells);
+  const tier = riskTierFromScore(score);
+  const tierTarget = targetFromRiskReward({
+    isLong,
+    stopLoss,
+    entry: entryPrice,
+    riskReward: tier,
+  });
+  return ok({
+    trade: {
+      pair: request.pair,
+      isLong,
+      entryPrice: price(entryPrice),
+      stopLoss: price(stopLoss),
+      takeProfit: price(takeProfit),
+      riskRewardRatio: roundTo(riskRewardRatio(levels) ?? 0, 2),
+      notes: request.notes ?? '',
+      score,
+      tier,
+      cells: tickedCells(context.cells),
+      targetManual: request.targetManual ?? tierTarget !== takeProfit,
+      sizeUsd,
+      ...positionRisk(sizeUsd, entryPrice, stopLoss),
+      streakAtOpen: risk.tradeStreak,
+      accountSizeAtOpen: usd(risk.accountSize),
+      date: request.date ?? new Date(context.now).toISOString(),
+    },
+    risk: recordTradeOpened(risk, context.now),
+  });
+}
+
+/** The prices of an OPEN trade as edited in Trade History. */
+export interface TradeRepricing {
+  isLong: boolean;
+  stopLoss: number;
+  entryPrice: number;
+  takeProfit: number;
+}
+
+/**
+ * The facts that follow from edited prices of an OPEN trade: the planned R/R, and the
+ * quantity and risk of the same USD size at the new entry and stop.
+ */
+export function repriceTrade(
+  sizeUsd: number,
+  prices: TradeRepricing,
+): { riskRewardRatio: number; quantity: number; riskUsd: Usd } {
+  const levels = {
+    isLong: prices.isLong,
+    stopLoss: prices.stopLoss,
+    entry: prices.entryPrice,
+    target: prices.takeProfit,
+  };
+  return {
+    riskRewardRatio: roundTo(riskRewardRatio(levels) ?? 0, 2),
+    ...positionRisk(sizeUsd, prices.entryPrice, prices.stopLoss),
+  };
+}
