@@ -68,7 +68,8 @@ export function seedStatements({ users, tradesPerUser }) {
      )
      insert into trades (user_id, pair, is_long, entry_price, stop_loss, take_profit,
                          risk_reward_ratio, status, profit_loss, hidden, date, closed_at,
-                         created_at, updated_at)
+                         created_at, updated_at, size_usd, quantity, risk_usd, exit_price,
+                         r_multiple, pnl_usd)
      select id,
             (array['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'DOGEUSDT'])[1 + j % 5],
             is_long,
@@ -77,14 +78,26 @@ export function seedStatements({ users, tradesPerUser }) {
             case when is_long then entry + entry * 0.02 * rr else entry - entry * 0.02 * rr end,
             rr,
             (case when r_status < skill then 'TARGET_HIT' else 'STOPLOSS_HIT' end)::trade_status,
-            case when r_status < skill then round(risk * rr, 2) else -risk end,
+            -- per unit: the USD result over the quantity (risk / (2% of entry))
+            case when r_status < skill then entry * 0.02 * rr else -entry * 0.02 end,
             n % 3 = 0 and j <= closed / 4,
-            at, at + interval '6 hours', at, at + interval '6 hours'
+            at, at + interval '6 hours', at, at + interval '6 hours',
+            -- $risk at a stop 2% away: a position of 50 x risk dollars
+            50 * risk,
+            50 * risk / entry,
+            risk,
+            case when r_status < skill
+              then (case when is_long then entry + entry * 0.02 * rr else entry - entry * 0.02 * rr end)
+              else (case when is_long then entry * 0.98 else entry * 1.02 end) end,
+            case when r_status < skill then rr else -1 end,
+            case when r_status < skill then round(risk * rr, 2) else -risk end
      from draws`,
     `insert into trades (user_id, pair, is_long, entry_price, stop_loss, take_profit,
-                         risk_reward_ratio, status, date, created_at, updated_at)
+                         risk_reward_ratio, status, date, created_at, updated_at,
+                         size_usd, quantity, risk_usd)
      select id, 'BTCUSDT', true, 110, 100, 130, 2, 'OPEN',
-            now() - j * interval '1 hour', now() - j * interval '1 hour', now()
+            now() - j * interval '1 hour', now() - j * interval '1 hour', now(),
+            1000, 1000 / 110.0, 90.909091
      from (select id, ${userNumber} as n from users) numbered,
           generate_series(1, 1 + n % 3) j
      where n % 4 = 0`,

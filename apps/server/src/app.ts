@@ -68,6 +68,11 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Posts signals to webhooks; defaults to fetch with a 10 s time-out. */
   webhookSender?: WebhookSender;
+  /**
+   * The clock of the journal's rules (trading day, session lock, cooldown, trade times); real
+   * time by default. Tests set it instead of writing timestamps into the database.
+   */
+  now?: () => Date;
 }
 
 /** Logs never carry credentials, tokens or secrets. */
@@ -117,12 +122,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app, VERSION);
 
   const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
   const users = new UsersRepository(db);
   const sessions = new SessionsRepository(db);
   const leaderboard = new LeaderboardService(new LeaderboardRepository(db), {
     cacheMs: config.leaderboardCacheMs,
   });
-  const usersService = new UsersService(users, () => leaderboard.invalidate());
+  const risk = new RiskService(db, new RiskRepository(), now);
+  const usersService = new UsersService(users, {
+    onLeaderboardChange: () => leaderboard.invalidate(),
+    // Today's trading day is recorded in the old zone first: a change takes effect tomorrow.
+    beforeTimeZoneChange: (user) => risk.pinTradingDay(user),
+  });
   await app.register(authPlugin, { secret: deps.appSecret, sessions });
 
   const mailer =
@@ -146,8 +157,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     log: app.log,
   });
 
-  const risk = new RiskService(db, new RiskRepository());
-  const trades = new TradesService(db, new TradesRepository(), risk);
+  const bingo = new BingoService(new BingoRepository(db), now);
+  const trades = new TradesService(db, new TradesRepository(), risk, bingo, now);
   const box = new SecretBox(deps.appSecret);
 
   // The paper exchange, mounted at /paper outside /api (its own protocol, no app session).
@@ -186,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     signals,
     marketNetwork: config.marketDataNetwork,
     log: app.log,
+    now,
   });
 
   await app.register(
@@ -194,7 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       await api.register(authRoutes, { auth, rateLimitScale: config.rateLimitScale });
       await api.register(usersRoutes, { users: usersService });
       await api.register(bingoRoutes, {
-        bingo: new BingoService(new BingoRepository(db)),
+        bingo,
         users: usersService,
       });
       await api.register(riskRoutes, { risk });

@@ -18,22 +18,30 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
+  /** Applies the pending migrations of `folder` (the app's own by default). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface OpenOptions {
   /** PostgreSQL URL; without it, PGlite. */
   databaseUrl?: string | undefined;
   /** PGlite data folder; without it (and without a URL), an in-memory database. */
   pgliteDir?: string | undefined;
+  /** Migrations applied on opening; the app's own by default (tests of a migration pass an older set). */
+  migrationsFolder?: string | undefined;
 }
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.pgliteDir);
+  const folder = opts.migrationsFolder ?? migrationsFolder;
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl)
+    : await openPglite(opts.pgliteDir);
+  await database.migrate(folder);
+  return database;
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
@@ -41,11 +49,12 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -59,11 +68,12 @@ async function openPostgres(url: string): Promise<Database> {
   // A dropped connection must not crash the process; queries fail and the pool reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool), { migrationsFolder });
   return {
     db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
+    migrate: (folder = migrationsFolder) =>
+      migratePg(drizzlePg(pool), { migrationsFolder: folder }),
     close: () => pool.end(),
   };
 }

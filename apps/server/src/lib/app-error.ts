@@ -1,14 +1,19 @@
-import type { ErrorCode } from '@tb/core';
+import type { ErrorCode, Failure } from '@tb/core';
 
 export type { ErrorCode };
 
-/** The one error type services throw; the error handler turns it into `{ error: {...} }`. */
+/**
+ * The one error type services throw; the error handler turns it into `{ error: {...} }`.
+ * `details` are facts the client acts on, sent beside the message (403 SESSION_ENDED and 409
+ * COOLDOWN: `reason`, `reopensAt`).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly details?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -31,14 +36,14 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   PREMIUM_REQUIRED: 403,
   SESSION_ENDED: 403,
   FORBIDDEN: 403,
+  COOLDOWN: 409,
   STALE_VERSION: 409,
   CONFLICT: 409,
 };
 
-/** Unwraps a core Result: its value, or the AppError its failure code stands for. */
-export function unwrap<T>(
-  result: { ok: true; value: T } | { ok: false; code: ErrorCode; message: string; field?: string },
-): T {
+/** Unwraps a core Result: its value, or the AppError its failure code stands for (with its details). */
+export function unwrap<T>(result: { ok: true; value: T } | Failure): T {
   if (result.ok) return result.value;
-  throw new AppError(STATUS_BY_CODE[result.code] ?? 400, result.code, result.message, result.field);
+  const { code, message, field, details } = result;
+  throw new AppError(STATUS_BY_CODE[code] ?? 400, code, message, field, details);
 }

@@ -25,13 +25,16 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 /**
  * The one error handler: every failure leaves as `{ error: { code, message, field? } }`
- * (DESIGN.md section 3). 5xx details are logged, never sent.
+ * (DESIGN.md section 3), plus the failure's details (`reason`, `reopensAt` of 403
+ * SESSION_ENDED and 409 COOLDOWN). 5xx details are logged, never sent.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      const { code, message, field } = err;
-      return reply.status(err.status).send({ error: { code, message, ...(field && { field }) } });
+      const { code, message, field, details } = err;
+      return reply
+        .status(err.status)
+        .send({ error: { ...details, code, message, ...(field && { field }) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

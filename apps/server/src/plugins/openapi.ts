@@ -11,7 +11,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         title: 'Trading Bingo API',
         version,
         description:
-          'Errors answer `{ "error": { "code", "message", "field"? } }`. Authenticate with `Authorization: Bearer <token>` from login.',
+          'Errors answer `{ "error": { "code", "message", "field"? } }`; 403 `SESSION_ENDED` and 409 `COOLDOWN` also carry `reason` (STOPLOSSES, DAILY_TRADES or DAILY_LOSS) and `reopensAt` (ISO instant trading opens again). Authenticate with `Authorization: Bearer <token>` from login.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -83,7 +83,13 @@ export async function tradeViaApi(
   token: string,
   trade: object,
   status: 'OPEN' | 'TARGET_HIT' | 'STOPLOSS_HIT',
-): Promise<{ id: string; profitLoss: number | null; riskRewardRatio: number }> {
+): Promise<{
+  id: string;
+  profitLoss: number | null;
+  pnlUsd: number | null;
+  rMultiple: number | null;
+  riskRewardRatio: number;
+}> {
   const created = await authed(app, token, 'POST', '/api/trades', trade);
   if (created.statusCode !== 201) throw new Error(`trade failed: ${created.body}`);
   if (status === 'OPEN') return created.json();
@@ -95,19 +101,24 @@ export async function tradeViaApi(
 }
 
 /**
- * Stores a trade row directly (volume beyond the daily limit of 3 trades, exact P/L and R/R).
- * Money and ratios are numeric columns: pass them as numbers, they are stored as decimals.
+ * Stores a trade row directly (volume beyond the daily trade limit, exact P/L and R/R): a
+ * $1000 long at 100 with its stop at 90 (10 units, $100 at risk). Money and ratios are numeric
+ * columns: pass them as numbers, they are stored as decimals. `pnlUsd` is the USD result of
+ * a closed trade (the leaderboard's gain); `profitLoss` SPEC's per-unit difference.
  */
 export async function insertTrade(
   database: Database,
   row: {
     userId: string;
     status: 'OPEN' | 'TARGET_HIT' | 'STOPLOSS_HIT';
+    pnlUsd?: number | null;
     profitLoss?: number | null;
     riskRewardRatio?: number;
     hidden?: boolean;
   },
 ) {
+  const decimal = (value: number | null | undefined) =>
+    value === undefined || value === null ? null : String(value);
   await database.db.insert(trades).values({
     userId: row.userId,
     pair: 'BTCUSDT',
@@ -116,9 +127,12 @@ export async function insertTrade(
     stopLoss: '90',
     takeProfit: '120',
     riskRewardRatio: String(row.riskRewardRatio ?? 2),
+    sizeUsd: '1000',
+    quantity: '10',
+    riskUsd: '100',
     status: row.status,
-    profitLoss:
-      row.profitLoss === undefined || row.profitLoss === null ? null : String(row.profitLoss),
+    profitLoss: decimal(row.profitLoss),
+    pnlUsd: decimal(row.pnlUsd),
     hidden: row.hidden ?? false,
   });
 }

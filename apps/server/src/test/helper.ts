@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -33,8 +33,30 @@ export class MemoryMailer implements Mailer {
   }
 }
 
+/**
+ * The app's clock in tests: real time until a test sets it, then fixed there (or moved on by
+ * `advance`); every suite goes back to real time after each test.
+ */
+export class TestClock {
+  #fixed: number | null = null;
+  readonly now = (): Date => new Date(this.#fixed ?? Date.now());
+  /** Fixes the time at `at` (an ISO string, a Date or epoch ms). */
+  set(at: string | Date | number): void {
+    this.#fixed = new Date(at).getTime();
+  }
+  /** Moves the time on by `ms` (from now when it was real time). */
+  advance(ms: number): void {
+    this.#fixed = (this.#fixed ?? Date.now()) + ms;
+  }
+  useRealTime(): void {
+    this.#fixed = null;
+  }
+}
+
 export interface TestContext {
   app: FastifyInstance;
+  /** The clock of the journal's rules (AppDeps.now). */
+  clock: TestClock;
   mailer: MemoryMailer;
   database: Database;
   config: Config;
@@ -49,7 +71,7 @@ export interface ContextOptions {
 }
 
 /** A fresh PostgreSQL database per test file, dropped afterwards. */
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const name = `tb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -90,8 +112,10 @@ export async function createTestContext(
   const database = await openDatabase({ databaseUrl: pgDb?.url });
   const mailer = new MemoryMailer();
   const logs: string[] = [];
+  const clock = new TestClock();
   const app = await buildApp(parsed.config, {
     database,
+    now: clock.now,
     appSecret: 'test-secret-that-is-long-enough-0123456789',
     ...(configuredMailer ? {} : { mailer }),
     ...(captureLogs && { logStream: { write: (line: string) => void logs.push(line) } }),
@@ -103,7 +127,7 @@ export async function createTestContext(
     await pgDb?.drop();
   };
   return {
-    ctx: { app, mailer, database, config: parsed.config, logs } satisfies TestContext,
+    ctx: { app, clock, mailer, database, config: parsed.config, logs } satisfies TestContext,
     close,
   };
 }
@@ -131,6 +155,7 @@ export function describeEachDatabase(
         Object.assign(ctx, made.ctx);
         close = made.close;
       });
+      afterEach(() => ctx.clock?.useRealTime());
       afterAll(() => close());
       suite(ctx);
     });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -40,9 +41,29 @@ export const trades = pgTable(
     takeProfit: numeric('take_profit').notNull(),
     riskRewardRatio: numeric('risk_reward_ratio').notNull(),
     score: integer('score').notNull().default(0),
+    /** Risk tier (the R/R the score allowed), 1..5. */
+    tier: integer('tier').notNull().default(1),
+    /** Snapshot of the ticked cells when opened; null for trades recorded before snapshots. */
+    cells: jsonb('cells'),
+    targetManual: boolean('target_manual').notNull().default(false),
+    /** Position notional at entry, USD (DESIGN.md section 7). */
+    sizeUsd: numeric('size_usd').notNull(),
+    /** Units of the asset: size_usd / entry_price. */
+    quantity: numeric('quantity').notNull(),
+    /** What the stop loses, USD. */
+    riskUsd: numeric('risk_usd').notNull(),
+    /** The size was estimated by the migration (trades recorded before sizes were). */
+    sizeEstimated: boolean('size_estimated').notNull().default(false),
+    streakAtOpen: integer('streak_at_open'),
+    accountSizeAtOpen: numeric('account_size_at_open'),
     notes: text('notes').notNull().default(''),
     status: tradeStatus('status').notNull().default('OPEN'),
+    /** SPEC's per-unit price difference; never summed across trades. */
     profitLoss: numeric('profit_loss'),
+    /** The close: target or stop price, R-multiple and P/L in USD; null while OPEN. */
+    exitPrice: numeric('exit_price'),
+    rMultiple: numeric('r_multiple'),
+    pnlUsd: numeric('pnl_usd'),
     /** Hidden by "clear history": kept for statistics, not listed. */
     hidden: boolean('hidden').notNull().default(false),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +74,10 @@ export const trades = pgTable(
   (t) => [
     index('trades_user_created_idx').on(t.userId, t.createdAt),
     index('trades_status_idx').on(t.status),
+    // The leaderboard reads closed trades per user (gain = sum of pnl_usd) from this index alone.
+    index('trades_closed_user_idx')
+      .on(t.userId, t.status, t.pnlUsd, t.riskRewardRatio)
+      .where(sql`${t.status} <> 'OPEN'`),
   ],
 );
 
@@ -69,6 +94,10 @@ export const riskStates = pgTable('risk_states', {
   dailyStats: jsonb('daily_stats').notNull(),
   totalStats: jsonb('total_stats').notNull(),
   settings: jsonb('settings').notNull(),
+  /** Looser limits waiting for the next trading day; null when none. */
+  pendingSettings: jsonb('pending_settings'),
+  /** The trading day the daily counters belong to, in the zone it began in. */
+  tradingDay: jsonb('trading_day'),
   lastUpdate: timestamp('last_update', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   acceptBingoSave,
+  currentBoard,
   defaultBingoState,
+  type BingoCell,
   updateCell,
   type BingoState,
   type CellPatch,
@@ -22,6 +24,17 @@ export class BingoService {
     const fresh = { ...defaultBingoState(randomUUID(), this.now().getTime()), version: 1 };
     if (await this.repo.insert(userId, fresh)) return fresh;
     return (await this.repo.find(userId))!;
+  }
+
+  /**
+   * The cells of the board on screen as stored (the score of a trade is taken from them, not
+   * from the client). A user who never stored boards has core's default board; nothing is
+   * written.
+   */
+  async currentCells(userId: string): Promise<BingoCell[]> {
+    const state =
+      (await this.repo.find(userId)) ?? defaultBingoState('default', this.now().getTime());
+    return currentBoard(state).bingoCells;
   }
 
   /** POST /api/bingo/card: 409 on a stale version, 403 when a free user goes past the free tier. */

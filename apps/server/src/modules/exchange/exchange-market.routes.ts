@@ -6,7 +6,7 @@ import {
   OrderBookSchema,
   OrderbookQuerySchema,
   PriceParamsSchema,
-  PriceSchema,
+  SymbolPriceSchema,
   PublicTradeSchema,
   PublicTradesQuerySchema,
   SymbolParamsSchema,
@@ -88,7 +88,7 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
         ...open,
         summary: 'Mid price (the symbol reduced to base-USD)',
         params: PriceParamsSchema,
-        response: { 200: exchangeResponseSchema(PriceSchema).extend({ price: z.number() }) },
+        response: { 200: exchangeResponseSchema(SymbolPriceSchema).extend({ price: z.number() }) },
       },
     },
     async (req) => {

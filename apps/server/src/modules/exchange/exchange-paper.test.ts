@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
-const SESSION_ENDED =
-  'You have reached the maximum number of stoploss trades for today. Take a break and come back tomorrow!';
-
 describeEachDatabase('exchange proxy on the built-in paper exchange', (ctx) => {
   /** A user with a one-click paper connection. */
   const paperTrader = async () => {
@@ -193,7 +190,15 @@ describeEachDatabase('exchange proxy on the built-in paper exchange', (ctx) => {
     }
     const refused = await call(user.token, 'POST', '/api/exchange/order', market('buy'));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toEqual({ code: 'SESSION_ENDED', message: SESSION_ENDED });
+    const day = (await call(user.token, 'GET', '/api/risk-management')).json().tradingDay;
+    expect(refused.json().error).toMatchObject({
+      code: 'SESSION_ENDED',
+      reason: 'STOPLOSSES',
+      reopensAt: day.endsAt,
+    });
+    expect(refused.json().error.message).toMatch(
+      /^You have reached the maximum number of stoploss trades for today\. Trading opens again /,
+    );
 
     const reduce = await call(user.token, 'POST', '/api/exchange/order', {
       ...market('sell', true),

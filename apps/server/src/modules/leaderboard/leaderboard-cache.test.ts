@@ -4,7 +4,7 @@ import { authed, insertTrade, register, roles } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 const CACHE_MS = 400;
-const won = { status: 'TARGET_HIT' as const, profitLoss: 10, riskRewardRatio: 2 };
+const won = { status: 'TARGET_HIT' as const, pnlUsd: 10, riskRewardRatio: 2 };
 
 describeEachDatabase(
   'leaderboard cache',

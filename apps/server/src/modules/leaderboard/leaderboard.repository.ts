@@ -48,7 +48,7 @@ export class LeaderboardRepository {
                count(*)::int as total_trades,
                round(100.0 * count(*) filter (where t.status = 'TARGET_HIT') / count(*), 1)
                  as winrate,
-               round(coalesce(sum(t.profit_loss), 0), 2) as total_gain,
+               round(coalesce(sum(t.pnl_usd), 0), 2) as total_gain,
                round(coalesce(avg(t.risk_reward_ratio), 0), 2) as risk_reward_ratio
         from trades t
         where t.status <> 'OPEN'

@@ -18,21 +18,37 @@ import {
 import { describeEachDatabase } from '../../test/helper.js';
 
 const DAY = 86_400_000;
-const LONG = { pair: 'BTCUSDT', isLong: true, stopLoss: 100, entryPrice: 110, takeProfit: 130 };
-const SHORT = { pair: 'ETHUSDT', isLong: false, stopLoss: 120, entryPrice: 110, takeProfit: 90 };
+/** $110 at 110: one unit, so the USD results are the price differences (+20, -10). */
+const LONG = {
+  pair: 'BTCUSDT',
+  isLong: true,
+  stopLoss: 100,
+  entryPrice: 110,
+  takeProfit: 130,
+  sizeUsd: 110,
+};
+const SHORT = {
+  pair: 'ETHUSDT',
+  isLong: false,
+  stopLoss: 120,
+  entryPrice: 110,
+  takeProfit: 90,
+  sizeUsd: 110,
+};
 interface ClosedTrade {
   status: 'TARGET_HIT' | 'STOPLOSS_HIT';
-  profitLoss: number;
+  /** The trade's result in USD: the gain the leaderboard sums. */
+  pnlUsd: number;
   riskRewardRatio: number;
 }
-const won = (profitLoss: number, riskRewardRatio: number): ClosedTrade => ({
+const won = (pnlUsd: number, riskRewardRatio: number): ClosedTrade => ({
   status: 'TARGET_HIT',
-  profitLoss,
+  pnlUsd,
   riskRewardRatio,
 });
-const lost = (profitLoss: number, riskRewardRatio: number): ClosedTrade => ({
+const lost = (pnlUsd: number, riskRewardRatio: number): ClosedTrade => ({
   status: 'STOPLOSS_HIT',
-  profitLoss,
+  pnlUsd,
   riskRewardRatio,
 });
 
@@ -103,8 +119,8 @@ describeEachDatabase(
       // "clear history" hides the closed ones, which still count.
       const gina = await add('gina');
       await ctx.database.db.update(users).set({ isPaidUser: true }).where(eq(users.id, gina.id));
-      expect((await tradeViaApi(ctx.app, gina.token, LONG, 'TARGET_HIT')).profitLoss).toBe(20);
-      expect((await tradeViaApi(ctx.app, gina.token, SHORT, 'STOPLOSS_HIT')).profitLoss).toBe(-10);
+      expect((await tradeViaApi(ctx.app, gina.token, LONG, 'TARGET_HIT')).pnlUsd).toBe(20);
+      expect((await tradeViaApi(ctx.app, gina.token, SHORT, 'STOPLOSS_HIT')).pnlUsd).toBe(-10);
       await tradeViaApi(ctx.app, gina.token, LONG, 'OPEN');
       const cleared = await authed(ctx.app, gina.token, 'POST', '/api/trades/clear-history');
       expect(cleared.json()).toHaveLength(1);
@@ -216,7 +232,7 @@ describeEachDatabase(
           { id: row.id, username: row.username, isPremium: row.isPremium },
           own.map((t) => ({
             status: t.status,
-            profitLoss: t.profitLoss === null ? null : Number(t.profitLoss),
+            pnlUsd: t.pnlUsd === null ? null : Number(t.pnlUsd),
             riskRewardRatio: Number(t.riskRewardRatio),
           })),
         );

@@ -13,9 +13,15 @@ const toState = (row: RiskStateRow): RiskState => ({
   tradeStreak: row.tradeStreak,
   slTaken: row.slTaken,
   lastUpdate: row.lastUpdate.toISOString(),
-  dailyStats: row.dailyStats as RiskState['dailyStats'],
+  // Counters stored before `dailyR` existed read as 0 R.
+  dailyStats: {
+    dailyR: 0,
+    ...(row.dailyStats as Partial<RiskState['dailyStats']>),
+  } as RiskState['dailyStats'],
   totalStats: row.totalStats as RiskState['totalStats'],
   settings: row.settings as RiskState['settings'],
+  pendingSettings: (row.pendingSettings as RiskState['pendingSettings']) ?? null,
+  tradingDay: (row.tradingDay as RiskState['tradingDay']) ?? null,
 });
 
 const toColumns = (state: RiskState) => ({
@@ -28,6 +34,8 @@ const toColumns = (state: RiskState) => ({
   dailyStats: state.dailyStats,
   totalStats: state.totalStats,
   settings: state.settings,
+  pendingSettings: state.pendingSettings,
+  tradingDay: state.tradingDay,
 });
 
 /** One risk state per user. `forUpdate` reads lock the row for the rest of the transaction. */

@@ -10,12 +10,25 @@ export const riskRoutes: FastifyPluginAsyncZod<{ risk: RiskService }> = async (a
 
   app.get(
     '/risk-management',
-    { schema: { ...schema, summary: 'Risk state of today' } },
+    {
+      schema: {
+        ...schema,
+        summary:
+          "Risk state of today (rolled over to the trading day of now in the user's time zone): daily stats and totals in USD, settings, pendingSettings, tradingDay",
+      },
+    },
     async (req) => risk.get(currentUser(req)),
   );
   app.post(
     '/risk-management/update',
-    { schema: { ...schema, summary: 'Apply a closed trade', body: RiskUpdateRequestSchema } },
+    {
+      schema: {
+        ...schema,
+        summary:
+          'Apply a closed outcome; profitLoss is its P/L in USD. A stoploss at 3 is 403 SESSION_ENDED with reason and reopensAt',
+        body: RiskUpdateRequestSchema,
+      },
+    },
     async (req) => risk.update(currentUser(req), req.body),
   );
   app.post(
@@ -23,7 +36,8 @@ export const riskRoutes: FastifyPluginAsyncZod<{ risk: RiskService }> = async (a
     {
       schema: {
         ...schema,
-        summary: 'Account size and trade size',
+        summary:
+          'Account size, base trade size and the daily limits (maxDailyLoss 1..1,000,000 USD, maxTradesPerDay 1..20): a tighter limit applies at once, a looser one from the next trading day (pendingSettings)',
         body: RiskSettingsRequestSchema,
       },
     },
@@ -31,7 +45,13 @@ export const riskRoutes: FastifyPluginAsyncZod<{ risk: RiskService }> = async (a
   );
   app.post(
     '/risk-management/reset-sl',
-    { schema: { ...schema, summary: 'Did you touch some grass? Yes' } },
+    {
+      schema: {
+        ...schema,
+        summary:
+          'Did you touch some grass? Yes: resets slTaken 60 minutes after the third stoploss, once per trading day; before that or a second time 409 COOLDOWN with reason and reopensAt',
+      },
+    },
     async (req) => risk.resetStoplosses(currentUser(req)),
   );
   app.post(

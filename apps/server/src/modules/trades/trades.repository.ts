@@ -1,46 +1,85 @@
-import { and, desc, eq, gte, ne } from 'drizzle-orm';
-import type { Trade } from '@tb/core';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import {
+  price,
+  rMultiple,
+  usd,
+  type CellSnapshot,
+  type OpenedTrade,
+  type Trade,
+  type TradeClosing,
+} from '@tb/core';
 import { trades, type TradeRow } from '../../db/schema/index.js';
 import type { Queryable } from '../risk/risk.repository.js';
 
-export type TradeInput = Pick<
-  Trade,
-  | 'pair'
-  | 'isLong'
-  | 'entryPrice'
-  | 'stopLoss'
-  | 'takeProfit'
-  | 'riskRewardRatio'
-  | 'notes'
-  | 'date'
-> & { score: number };
+/** What an edit of an OPEN trade changes: the levels, the facts that follow, pair and notes. */
+export interface TradeEdit {
+  pair: string;
+  isLong: boolean;
+  entryPrice: number;
+  stopLoss: number;
+  takeProfit: number;
+  riskRewardRatio: number;
+  quantity: number;
+  riskUsd: number;
+  notes: string;
+  date: string;
+}
 
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+
+/** A row as the API shows it: numerics (strings in the database) as numbers, in their units. */
 const toTrade = (row: TradeRow): Trade => ({
   id: row.id,
   pair: row.pair,
   isLong: row.isLong,
-  entryPrice: Number(row.entryPrice),
-  stopLoss: Number(row.stopLoss),
-  takeProfit: Number(row.takeProfit),
+  entryPrice: price(Number(row.entryPrice)),
+  stopLoss: price(Number(row.stopLoss)),
+  takeProfit: price(Number(row.takeProfit)),
   riskRewardRatio: Number(row.riskRewardRatio),
   notes: row.notes,
   status: row.status,
   date: row.date.toISOString(),
   createdAt: row.createdAt.toISOString(),
-  profitLoss: row.profitLoss === null ? null : Number(row.profitLoss),
+  profitLoss: num(row.profitLoss),
   score: row.score,
+  tier: row.tier,
+  cells: row.cells as CellSnapshot[] | null,
+  targetManual: row.targetManual,
+  sizeUsd: usd(Number(row.sizeUsd)),
+  quantity: Number(row.quantity),
+  riskUsd: usd(Number(row.riskUsd)),
+  sizeEstimated: row.sizeEstimated,
+  streakAtOpen: row.streakAtOpen,
+  accountSizeAtOpen: row.accountSizeAtOpen === null ? null : usd(Number(row.accountSizeAtOpen)),
+  exitPrice: row.exitPrice === null ? null : price(Number(row.exitPrice)),
+  rMultiple: row.rMultiple === null ? null : rMultiple(Number(row.rMultiple)),
+  pnlUsd: row.pnlUsd === null ? null : usd(Number(row.pnlUsd)),
+  closedAt: row.closedAt?.toISOString() ?? null,
 });
 
-const toColumns = (t: TradeInput) => ({
+const editColumns = (t: TradeEdit) => ({
   pair: t.pair,
   isLong: t.isLong,
   entryPrice: String(t.entryPrice),
   stopLoss: String(t.stopLoss),
   takeProfit: String(t.takeProfit),
   riskRewardRatio: String(t.riskRewardRatio),
+  quantity: String(t.quantity),
+  riskUsd: String(t.riskUsd),
   notes: t.notes,
-  score: t.score,
   date: new Date(t.date),
+});
+
+const openedColumns = (t: OpenedTrade) => ({
+  ...editColumns(t),
+  score: t.score,
+  tier: t.tier,
+  cells: t.cells,
+  targetManual: t.targetManual,
+  sizeUsd: String(t.sizeUsd),
+  sizeEstimated: false,
+  streakAtOpen: t.streakAtOpen,
+  accountSizeAtOpen: String(t.accountSizeAtOpen),
 });
 
 /** Trades, always scoped to their owner: another user's id is simply not found. */
@@ -52,6 +91,16 @@ export class TradesRepository {
       .where(and(eq(trades.userId, userId), eq(trades.hidden, false)))
       .orderBy(desc(trades.createdAt))
       .limit(1000);
+    return rows.map(toTrade);
+  }
+
+  /** Every trade of the user, hidden ones too, oldest first (the journal export). */
+  async listAll(db: Queryable, userId: string): Promise<Trade[]> {
+    const rows = await db
+      .select()
+      .from(trades)
+      .where(eq(trades.userId, userId))
+      .orderBy(asc(trades.date), asc(trades.createdAt), asc(trades.id));
     return rows.map(toTrade);
   }
 
@@ -70,43 +119,41 @@ export class TradesRepository {
     return row ? toTrade(row) : undefined;
   }
 
-  /** Creation times of trades opened since `since` (to count today's in the user's time zone). */
-  async createdSince(db: Queryable, userId: string, since: Date): Promise<Date[]> {
-    const rows = await db
-      .select({ createdAt: trades.createdAt })
-      .from(trades)
-      .where(and(eq(trades.userId, userId), gte(trades.createdAt, since)));
-    return rows.map((r) => r.createdAt);
-  }
-
-  async insert(db: Queryable, userId: string, input: TradeInput): Promise<Trade> {
+  async insert(db: Queryable, userId: string, trade: OpenedTrade, now: Date): Promise<Trade> {
     const [row] = await db
       .insert(trades)
-      .values({ userId, ...toColumns(input) })
+      .values({ userId, ...openedColumns(trade), createdAt: now, updatedAt: now })
       .returning();
     return toTrade(row!);
   }
 
-  async update(db: Queryable, userId: string, id: string, input: TradeInput): Promise<Trade> {
+  async update(
+    db: Queryable,
+    userId: string,
+    id: string,
+    edit: TradeEdit,
+    now: Date,
+  ): Promise<Trade> {
     const [row] = await db
       .update(trades)
-      .set({ ...toColumns(input), updatedAt: new Date() })
+      .set({ ...editColumns(edit), updatedAt: now })
       .where(and(eq(trades.id, id), eq(trades.userId, userId)))
       .returning();
     return toTrade(row!);
   }
 
-  async close(
-    db: Queryable,
-    userId: string,
-    id: string,
-    status: Trade['status'],
-    profitLoss: number,
-    now: Date,
-  ) {
+  async close(db: Queryable, userId: string, id: string, closing: TradeClosing, now: Date) {
     const [row] = await db
       .update(trades)
-      .set({ status, profitLoss: String(profitLoss), closedAt: now, updatedAt: now })
+      .set({
+        status: closing.status,
+        profitLoss: String(closing.profitLoss),
+        exitPrice: String(closing.exitPrice),
+        rMultiple: String(closing.rMultiple),
+        pnlUsd: String(closing.pnlUsd),
+        closedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(trades.id, id), eq(trades.userId, userId)))
       .returning();
     return toTrade(row!);

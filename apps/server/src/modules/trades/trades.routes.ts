@@ -8,6 +8,7 @@ import {
   UpdateTradeRequestSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import type { TradesService } from './trades.service.js';
 
@@ -36,7 +37,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
     {
       schema: {
         ...secured,
-        summary: 'Record a new OPEN trade (refused while the session is ended)',
+        summary:
+          "Record a new OPEN trade: score, tier and ticked cells from the stored board, sizeUsd at most the suggested size (default), quantity and riskUsd. 403 SESSION_ENDED with reason and reopensAt while the session is ended; counts as one of today's trades even if deleted later",
         body: CreateTradeRequestSchema,
         response: { 201: TradeSchema },
       },
@@ -44,12 +46,38 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
     async (req, reply) => reply.status(201).send(await trades.create(currentUser(req), req.body)),
   );
 
+  app.get(
+    '/trades/export.csv',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'The whole journal as CSV (every trade, hidden ones too): text/csv, saved as trading-bingo-trades-YYYY-MM-DD.csv',
+        produces: ['text/csv'],
+        response: {
+          200: {
+            description: 'The journal, one line per trade (columns of core TRADE_CSV_COLUMNS)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const file = await trades.exportCsv(currentUser(req));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.csv);
+    },
+  );
+
   app.put(
     '/trades/:id',
     {
       schema: {
         ...secured,
-        summary: 'Edit an OPEN trade',
+        summary:
+          'Edit an OPEN trade: R/R, quantity and riskUsd follow the new levels at the same sizeUsd',
         params: IdParamsSchema,
         body: UpdateTradeRequestSchema,
         response: { 200: TradeWithStatsResponseSchema },
@@ -63,7 +91,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
     {
       schema: {
         ...secured,
-        summary: 'Target Hit or Stoploss Hit',
+        summary:
+          'Target Hit or Stoploss Hit: exitPrice, rMultiple and pnlUsd from the trade itself (profitLoss in the body is ignored); the risk state changes in the same commit. A stoploss at 3 is 403 SESSION_ENDED',
         params: IdParamsSchema,
         body: TradeStatusRequestSchema,
         response: { 200: TradeWithStatsResponseSchema },

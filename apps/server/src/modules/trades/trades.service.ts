@@ -1,10 +1,12 @@
 import {
-  canChangeTrade,
-  canOpenTrade,
-  profitLossOnClose,
-  riskRewardRatio,
+  closeTrade,
+  openTrade,
+  repriceTrade,
   sortTradesForDisplay,
+  tradeMessages,
+  tradesToCsv,
   tradingDate,
+  type BingoCell,
   type CreateTradeRequest,
   type RiskState,
   type Trade,
@@ -13,24 +15,37 @@ import {
 } from '@tb/core';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound, unwrap } from '../../lib/app-error.js';
-import type { Queryable } from '../risk/risk.repository.js';
-import type { RiskService, RiskUser } from '../risk/risk.service.js';
-import type { TradeInput, TradesRepository } from './trades.repository.js';
 import { isUuid } from '../../lib/ids.js';
+import type { RiskService, RiskUser } from '../risk/risk.service.js';
+import type { TradesRepository } from './trades.repository.js';
 
-const DAY_MS = 86_400_000;
 const tradeNotFound = () => notFound('Trade not found');
 const checkId = (id: string) => {
   if (!isUuid(id)) throw tradeNotFound();
 };
-const closedTrade = () => new AppError(409, 'CONFLICT', 'A closed trade cannot be changed');
+const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
 
-/** The trade journal; a trade and the risk change it causes commit in one transaction. */
+/** Where a trade's score comes from: the stored board on screen (the bingo module owns it). */
+export interface BoardCells {
+  currentCells(userId: string): Promise<BingoCell[]>;
+}
+
+/** The journal export: a CSV file and the name it is saved under. */
+export interface TradeExport {
+  filename: string;
+  csv: string;
+}
+
+/**
+ * The trade journal. Every rule is core's (openTrade, repriceTrade, closeTrade and the risk
+ * rules); a trade and the risk change it causes commit in one transaction.
+ */
 export class TradesService {
   constructor(
     private readonly db: Db,
     private readonly repo: TradesRepository,
     private readonly risk: RiskService,
+    private readonly board: BoardCells,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -38,35 +53,47 @@ export class TradesService {
     return sortTradesForDisplay(await this.repo.listVisible(this.db, userId));
   }
 
-  /** Refused with 403 SESSION_ENDED while the session is ended (DESIGN.md discipline lock). */
+  /**
+   * Opens a trade (core openTrade): score, tier and ticked cells from the stored board, size
+   * at most the suggested one. Refused with 403 SESSION_ENDED while the session is ended;
+   * today's trade count goes up in the same commit.
+   */
   async create(user: RiskUser, body: CreateTradeRequest): Promise<Trade> {
+    const cells = await this.board.currentCells(user.id);
     return this.db.transaction(async (tx) => {
-      const now = await this.checkSessionOpen(tx, user);
-      return this.repo.insert(tx, user.id, toInput(body, now));
+      const risk = await this.risk.load(tx, user);
+      const now = this.now();
+      const opened = unwrap(
+        openTrade(
+          {
+            pair: body.pair,
+            isLong: body.isLong,
+            stopLoss: body.stopLoss,
+            entryPrice: body.entryPrice,
+            takeProfit: body.takeProfit,
+            notes: body.notes,
+            sizeUsd: body.sizeUsd,
+            targetManual: body.targetManual,
+            date: body.date,
+          },
+          { risk, cells, now: now.getTime(), timeZone: user.timeZone },
+        ),
+      );
+      const trade = await this.repo.insert(tx, user.id, opened.trade, now);
+      await this.risk.save(tx, user, opened.risk);
+      return trade;
     });
   }
 
   /**
-   * The discipline lock on its own, for live orders through the exchange proxy (DESIGN.md):
-   * 403 SESSION_ENDED with the same message as a refused trade.
+   * The session lock on its own, for live orders through the exchange proxy: 403
+   * SESSION_ENDED with `reason` and `reopensAt`, as a refused trade.
    */
-  async ensureSessionOpen(user: RiskUser): Promise<void> {
-    await this.db.transaction((tx) => this.checkSessionOpen(tx, user));
+  ensureSessionOpen(user: RiskUser): Promise<void> {
+    return this.risk.ensureSessionOpen(user);
   }
 
-  /** Throws SESSION_ENDED after 3 stoplosses or at the daily trade limit; answers `now`. */
-  private async checkSessionOpen(tx: Queryable, user: RiskUser): Promise<Date> {
-    const risk = await this.risk.load(tx, user);
-    const now = this.now();
-    const today = tradingDate(now.getTime(), user.timeZone);
-    const recent = await this.repo.createdSince(tx, user.id, new Date(now.getTime() - 2 * DAY_MS));
-    const tradesOpenedToday = recent.filter(
-      (d) => tradingDate(d.getTime(), user.timeZone) === today,
-    ).length;
-    unwrap(canOpenTrade(risk, { now: now.getTime(), timeZone: user.timeZone, tradesOpenedToday }));
-    return now;
-  }
-
+  /** Edits an OPEN trade: the same USD size at the new levels (core repriceTrade). */
   async update(
     user: RiskUser,
     id: string,
@@ -76,13 +103,32 @@ export class TradesService {
     return this.db.transaction(async (tx) => {
       const existing = await this.repo.find(tx, user.id, id, true);
       if (!existing) throw tradeNotFound();
-      if (!canChangeTrade(existing.status)) throw closedTrade();
-      const trade = await this.repo.update(tx, user.id, id, toInput(body, new Date(existing.date)));
+      if (existing.status !== 'OPEN') throw closedTrade();
+      const facts = repriceTrade(existing.sizeUsd, body);
+      const trade = await this.repo.update(
+        tx,
+        user.id,
+        id,
+        {
+          pair: body.pair,
+          isLong: body.isLong,
+          entryPrice: body.entryPrice,
+          stopLoss: body.stopLoss,
+          takeProfit: body.takeProfit,
+          notes: body.notes,
+          date: body.date ?? existing.date,
+          ...facts,
+        },
+        this.now(),
+      );
       return { trade, stats: await this.risk.load(tx, user) };
     });
   }
 
-  /** Target Hit or Stoploss Hit: P/L from the trade's own prices, risk state in the same commit. */
+  /**
+   * Target Hit or Stoploss Hit (core closeTrade): exit price, R-multiple and P/L in USD from
+   * the trade's own levels and size, and the risk state (applyTradeOutcome) in the same commit.
+   */
   async close(
     user: RiskUser,
     id: string,
@@ -92,14 +138,14 @@ export class TradesService {
     return this.db.transaction(async (tx) => {
       const existing = await this.repo.find(tx, user.id, id, true);
       if (!existing) throw tradeNotFound();
-      if (!canChangeTrade(existing.status)) throw closedTrade();
-      const profitLoss = profitLossOnClose(existing, body.status);
-      const stats = await this.risk.applyOutcome(tx, user, { status: body.status, profitLoss });
-      const trade = await this.repo.close(tx, user.id, id, body.status, profitLoss, this.now());
+      const closing = unwrap(closeTrade(existing, body.status));
+      const stats = await this.risk.applyOutcome(tx, user, closing);
+      const trade = await this.repo.close(tx, user.id, id, closing, this.now());
       return { trade, stats };
     });
   }
 
+  /** Deletes a trade; today's trade count keeps it (a slot is not given back). */
   async remove(userId: string, id: string) {
     checkId(id);
     if (!(await this.repo.delete(this.db, userId, id))) throw tradeNotFound();
@@ -109,24 +155,11 @@ export class TradesService {
     await this.repo.hideClosed(this.db, userId);
     return this.list(userId);
   }
-}
 
-function toInput(body: CreateTradeRequest | UpdateTradeRequest, fallbackDate: Date): TradeInput {
-  const rr = riskRewardRatio({
-    isLong: body.isLong,
-    stopLoss: body.stopLoss,
-    entry: body.entryPrice,
-    target: body.takeProfit,
-  });
-  return {
-    pair: body.pair,
-    isLong: body.isLong,
-    entryPrice: body.entryPrice,
-    stopLoss: body.stopLoss,
-    takeProfit: body.takeProfit,
-    riskRewardRatio: rr ?? 0,
-    notes: body.notes,
-    score: body.score ?? 0,
-    date: body.date ?? fallbackDate.toISOString(),
-  };
+  /** GET /api/trades/export.csv: every trade of the user, hidden ones too (core tradesToCsv). */
+  async exportCsv(user: RiskUser): Promise<TradeExport> {
+    const rows = await this.repo.listAll(this.db, user.id);
+    const day = tradingDate(this.now().getTime(), user.timeZone);
+    return { filename: `trading-bingo-trades-${day}.csv`, csv: tradesToCsv(rows) };
+  }
 }

@@ -138,7 +138,7 @@ describeEachDatabase('admin edits of email, username, verification and deletion'
 
   it('deletes an account with its trades and sessions; its token then answers 401', async () => {
     const victim = await register(ctx.app, newUser('victim'));
-    await insertTrade(ctx.database, { userId: victim.id, status: 'TARGET_HIT', profitLoss: 5 });
+    await insertTrade(ctx.database, { userId: victim.id, status: 'TARGET_HIT', pnlUsd: 50 });
     const res = await asAdmin('DELETE', `/api/users/${victim.id}`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');

@@ -99,7 +99,7 @@ describeEachDatabase('fuzzing the account, admin and leaderboard routes', (ctx) 
 
   it('answers generated bad input with a 4xx and a readable message, and changes nothing', async () => {
     const r = await roles(ctx.app, ctx.database);
-    await insertTrade(ctx.database, { userId: r.user.id, status: 'TARGET_HIT', profitLoss: 3 });
+    await insertTrade(ctx.database, { userId: r.user.id, status: 'TARGET_HIT', pnlUsd: 30 });
     const callers = [bearer(r.admin.token), bearer(r.user.token), bearer(r.premium.token), {}];
     const before = await snapshot();
     await fc.assert(

@@ -40,7 +40,11 @@ describeEachDatabase('admin user list, stats, premium and admin status', (ctx) =
       endDate: new Date(Date.now() + 10 * DAY),
     });
     for (const status of ['OPEN', 'TARGET_HIT', 'STOPLOSS_HIT'] as const) {
-      await insertTrade(ctx.database, { userId: subscriber.id, status, profitLoss: 1 });
+      await insertTrade(ctx.database, {
+        userId: subscriber.id,
+        status,
+        pnlUsd: status === 'OPEN' ? null : 1,
+      });
     }
     const body = await list();
     expect(body).toMatchObject({ total: 4, page: 1, pageSize: 25 });

@@ -16,17 +16,31 @@ import type { UsersRepository } from './users.repository.js';
 /** Joining or leaving the leaderboard redoes its ranking, so a user may switch 10 times a minute. */
 const LEADERBOARD_SWITCHES_PER_MINUTE = 10;
 
+export interface UsersHooks {
+  /**
+   * Called when a user joins or leaves the public leaderboard, so its cached rankings are
+   * dropped at once (the leaderboard module owns them).
+   */
+  onLeaderboardChange?: () => void;
+  /**
+   * Called with the user as they are (old zone) before a new time zone is saved: the risk
+   * module records today's trading day in the old zone, so the change waits for tomorrow.
+   */
+  beforeTimeZoneChange?: (user: UserRow) => Promise<void>;
+}
+
 export class UsersService {
   readonly #leaderboardSwitches = new WindowLimiter(LEADERBOARD_SWITCHES_PER_MINUTE, 60_000);
+  private readonly onLeaderboardChange: () => void;
+  readonly #beforeTimeZoneChange: (user: UserRow) => Promise<void>;
 
-  /**
-   * @param onLeaderboardChange called when a user joins or leaves the public leaderboard, so
-   *   its cached rankings are dropped at once (the leaderboard module owns them).
-   */
   constructor(
     private readonly users: UsersRepository,
-    private readonly onLeaderboardChange: () => void = () => undefined,
-  ) {}
+    hooks: UsersHooks = {},
+  ) {
+    this.onLeaderboardChange = hooks.onLeaderboardChange ?? (() => undefined);
+    this.#beforeTimeZoneChange = hooks.beforeTimeZoneChange ?? (async () => undefined);
+  }
 
   async getPublic(userId: string, now: Date): Promise<PublicUser> {
     const user = await this.users.findById(userId);
@@ -34,8 +48,12 @@ export class UsersService {
     return this.toPublic(user, now);
   }
 
-  /** Sets the time zone of the user's trading day (the stoploss counter resets at its midnight). */
+  /**
+   * Sets the time zone of the user's trading day. It takes effect from the next trading day:
+   * today's is recorded in the old zone first, so a change never empties today.
+   */
   async setTimeZone(user: UserRow, timeZone: string, now: Date): Promise<PublicUser> {
+    if (timeZone !== user.timeZone) await this.#beforeTimeZoneChange(user);
     await this.users.setTimeZone(user.id, timeZone, now);
     return this.toPublic({ ...user, timeZone }, now);
   }
