@@ -20,6 +20,7 @@ export * from './schemas/signals.js';
 export * from './format/round.js';
 export * from './format/number.js';
 export * from './format/money.js';
+export * from './format/r-multiple.js';
 
 export * from './units/units.js';
 

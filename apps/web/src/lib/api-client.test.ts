@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, never, stubFetch } from '@/test/fetch-mock';
-import { apiRequest, REQUEST_TIMEOUT_MS } from './api-client';
+import { apiDownload, apiRequest, REQUEST_TIMEOUT_MS } from './api-client';
 import { ApiError, errorMessage } from './api-error';
 
 afterEach(() => vi.useRealTimers());
@@ -45,6 +45,43 @@ describe('apiRequest', () => {
       fromServer: true,
     });
     expect(errorMessage(error, 'fallback')).toBe('Please enter a valid email address');
+  });
+
+  it('keeps the reason and reopensAt of a 403 SESSION_ENDED or 409 COOLDOWN', async () => {
+    stubFetch(() => ({
+      status: 409,
+      body: {
+        error: {
+          ...errorBody('COOLDOWN', 'Not yet — the session reopens at 14:35 (UTC).').error,
+          reason: 'STOPLOSSES',
+          reopensAt: '2026-01-05T14:35:00.000Z',
+        },
+      },
+    }));
+    const error = await apiRequest('/risk-management/reset-sl').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'COOLDOWN',
+      reason: 'STOPLOSSES',
+      reopensAt: '2026-01-05T14:35:00.000Z',
+    });
+  });
+
+  it('downloads a file as a Blob with the bearer token; an error body is an ApiError', async () => {
+    localStorage.setItem('token', 'abc');
+    const fetch = stubFetch(({ path }) =>
+      path === '/ok.csv'
+        ? { status: 200, body: 'id,date' }
+        : { status: 403, body: errorBody('FORBIDDEN', 'Not yours') },
+    );
+    const blob = await apiDownload('/ok.csv');
+    expect(await blob.text()).toBe('"id,date"');
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer abc');
+    await expect(apiDownload('/nope.csv')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'Not yours',
+    });
   });
 
   it('falls back to an HTTP_ERROR when the error body is not the API shape', async () => {

@@ -19,9 +19,23 @@ export interface RequestOptions {
  * when one is stored, a 10 s time-out, and an `ApiError` for every failure.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return readResponse<T>(await send(path, options, 'application/json'));
+}
+
+/**
+ * A file from the server (e.g. GET /api/trades/export.csv) as a Blob, sent like
+ * {@link apiRequest} (bearer token, time-out); a failure throws the same `ApiError`.
+ */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options, '*/*');
+  if (!response.ok) return readResponse<never>(response);
+  return response.blob();
+}
+
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = options.token === undefined ? readSession()?.token : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -34,9 +48,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort);
 
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       method,
       headers,
       credentials: 'same-origin',
@@ -53,7 +66,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
-  return readResponse<T>(response);
 }
 
 async function readResponse<T>(response: Response): Promise<T> {

@@ -11,6 +11,10 @@ export class ApiError extends Error {
   readonly code: string;
   readonly field: string | undefined;
   readonly fromServer: boolean;
+  /** 403 SESSION_ENDED and 409 COOLDOWN: why (STOPLOSSES, DAILY_TRADES or DAILY_LOSS). */
+  readonly reason: string | undefined;
+  /** 403 SESSION_ENDED and 409 COOLDOWN: the ISO instant trading opens again. */
+  readonly reopensAt: string | undefined;
 
   constructor(init: {
     status: number;
@@ -18,12 +22,16 @@ export class ApiError extends Error {
     message: string;
     field?: string | undefined;
     fromServer?: boolean;
+    reason?: string | undefined;
+    reopensAt?: string | undefined;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;
     this.fromServer = init.fromServer ?? false;
+    this.reason = init.reason;
+    this.reopensAt = init.reopensAt;
   }
 }
 
@@ -36,14 +44,27 @@ export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer && error.message ? error.message : fallback;
 }
 
-/** Reads `{ error: { code, message, field? } }` without trusting its shape. */
-export function parseErrorBody(
-  body: unknown,
-): { code: string; message: string; field?: string } | undefined {
+/** What an error body holds: `{ error: { code, message, field?, reason?, reopensAt? } }`. */
+export interface ErrorBodyFields {
+  code: string;
+  message: string;
+  field?: string;
+  reason?: string;
+  reopensAt?: string;
+}
+
+/** Reads an error body without trusting its shape; optional fields only when strings. */
+export function parseErrorBody(body: unknown): ErrorBodyFields | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   const error: unknown = body.error;
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message, field } = error as Record<string, unknown>;
+  const { code, message, field, reason, reopensAt } = error as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return undefined;
-  return typeof field === 'string' ? { code, message, field } : { code, message };
+  return {
+    code,
+    message,
+    ...(typeof field === 'string' && { field }),
+    ...(typeof reason === 'string' && { reason }),
+    ...(typeof reopensAt === 'string' && { reopensAt }),
+  };
 }

@@ -27,6 +27,7 @@ function busyState(): RiskState {
       losses: 3,
       dailyProfit: 0,
       dailyLoss: 30,
+      dailyR: -3,
     },
     totalStats: {
       trades: 9,

@@ -17,7 +17,7 @@ import type {
   OrderRequest,
   PlacedOrder,
   Position,
-  Price,
+  SymbolPrice,
   Ticker,
   TradeHistoryRow,
 } from '@tb/core';
@@ -227,6 +227,6 @@ export const priceQueryOptions = (symbol: string) =>
   queryOptions({
     queryKey: exchangeKeys.price(symbol),
     queryFn: ({ signal }) =>
-      getData<Price>(`/exchange/price/${encodeURIComponent(symbol)}`, signal),
+      getData<SymbolPrice>(`/exchange/price/${encodeURIComponent(symbol)}`, signal),
     staleTime: 1_000,
   });

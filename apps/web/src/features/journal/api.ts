@@ -11,7 +11,7 @@ import type {
   TradeWithStatsResponse,
   UpdateTradeRequest,
 } from '@tb/core';
-import { apiRequest } from '@/lib/api-client';
+import { apiDownload, apiRequest } from '@/lib/api-client';
 
 /** Query keys of the signed-in journal. */
 export const journalKeys = {
@@ -31,6 +31,7 @@ export const journalMessages = {
   loadRisk: 'Failed to load risk settings',
   resetSl: 'Failed to reset the stoploss counter',
   saveSettings: 'Failed to save account settings',
+  exportTrades: 'Failed to export the trade journal',
 } as const;
 
 export async function fetchBingo(signal?: AbortSignal): Promise<BingoState> {
@@ -98,6 +99,11 @@ export function setTradeStatus(
 
 export function deleteTrade(id: string): Promise<void> {
   return apiRequest<void>(`/trades/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** GET /api/trades/export.csv: every trade of the signed-in user, as a CSV file. */
+export function downloadTradesCsv(): Promise<Blob> {
+  return apiDownload('/trades/export.csv');
 }
 
 export function clearTradeHistoryRequest(): Promise<Trade[]> {

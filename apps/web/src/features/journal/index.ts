@@ -1,6 +1,7 @@
 export { journalKeys } from './api';
 export { LocalUploadPrompt } from './components/local-upload-prompt';
 export {
+  bingoNotices,
   useBingoActions,
   useBingoScore,
   useBingoState,
@@ -8,12 +9,15 @@ export {
 } from './hooks/use-bingo';
 export { useJournalMode, type JournalMode } from './hooks/use-journal-mode';
 export { useRisk, type RiskView } from './hooks/use-risk';
+export { useTradeExport } from './hooks/use-trade-export';
 export {
+  tradeSavedMessage,
   useOpenTradeCount,
   useTradeActions,
   useTradeList,
   type TradeActions,
 } from './hooks/use-trades';
+export { browserTimeZone, useTradingTimeZone } from './hooks/use-trading-time-zone';
 export type { NewTrade, TradeEdit } from './local-trades';
 export { resetLocalJournal } from './local-store';
 export {

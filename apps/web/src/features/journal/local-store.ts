@@ -20,11 +20,12 @@ let snapshot: LocalJournal | null = null;
 const listeners = new Set<() => void>();
 
 function load(): LocalJournal {
-  snapshot ??= {
-    bingo: readLocalBingo(Date.now()),
-    trades: readLocalTrades(),
-    risk: readLocalRisk(Date.now()),
-  };
+  if (snapshot) return snapshot;
+  const risk = readLocalRisk(Date.now());
+  const stored = readLocalTrades(risk.baseTradeSize);
+  // Sizes estimated once are kept, so a later change of the base trade size does not move them.
+  if (stored.migrated) writeLocalTrades(stored.trades);
+  snapshot = { bingo: readLocalBingo(Date.now()), trades: stored.trades, risk };
   return snapshot;
 }
 

@@ -1,30 +1,37 @@
 import {
   applyTradeOutcome,
-  canOpenTrade,
   clearTradeHistory,
   closeTrade,
-  DEFAULT_TRADING_PAIR,
-  riskRewardRatio,
-  roundTo,
+  currentBoard,
+  fail,
+  ok,
+  openTrade,
+  price,
+  repriceTrade,
   sortTradesForDisplay,
-  tradingDate,
   type ClosedTradeStatus,
   type ErrorCode,
   type Result,
+  type SessionClock,
   type Trade,
 } from '@tb/core';
 import type { LocalJournal } from './local-store';
 import { newId } from './storage';
 
-/** A planned trade from the trade form; prices in dollars per unit. */
+/** A planned trade from the trade form; prices in dollars per unit, size in USD. */
 export interface NewTrade {
+  /** The trade idea's pair, upper-cased. */
+  pair: string;
   isLong: boolean;
   stopLoss: number;
   entryPrice: number;
   takeProfit: number;
-  pair?: string;
-  /** Board score when the trade was saved. */
-  score?: number;
+  /** The trade idea's text. */
+  notes: string;
+  /** Position notional; the suggested size when absent (never above it). */
+  sizeUsd?: number;
+  /** The trader typed the target instead of taking the tier's. */
+  targetManual?: boolean;
 }
 
 /** The editable fields of an OPEN trade (Trade History edit). */
@@ -36,78 +43,82 @@ export interface TradeEdit {
   notes: string;
 }
 
+/** When it happens, in the anonymous user's zone (the browser's). */
+export type LocalClock = Required<SessionClock>;
+
 type Change = Result<Partial<LocalJournal>, ErrorCode>;
 
-const rr = (t: Pick<Trade, 'isLong' | 'stopLoss' | 'entryPrice' | 'takeProfit'>) =>
-  roundTo(
-    riskRewardRatio({
-      isLong: t.isLong,
-      stopLoss: t.stopLoss,
-      entry: t.entryPrice,
-      target: t.takeProfit,
-    }) ?? 0,
-    2,
-  );
-
-/** Saves a new OPEN trade locally, refused while the session is ended (as the server does). */
-export function addLocalTrade(journal: LocalJournal, input: NewTrade, now: number): Change {
-  const today = tradingDate(now);
-  const openedToday = journal.trades.filter(
-    (t) => tradingDate(Date.parse(t.createdAt)) === today,
-  ).length;
-  const allowed = canOpenTrade(journal.risk, { now, tradesOpenedToday: openedToday });
-  if (!allowed.ok) return allowed;
-  const iso = new Date(now).toISOString();
+/**
+ * Saves a new OPEN trade in the browser with core's `openTrade`, the rule the server uses:
+ * refused while the session is ended, the ticked cells of the board on screen recorded, the
+ * risk state counting the trade as opened today.
+ */
+export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: LocalClock): Change {
+  const opened = openTrade(input, {
+    risk: journal.risk,
+    cells: currentBoard(journal.bingo).bingoCells,
+    now: clock.now,
+    timeZone: clock.timeZone,
+  });
+  if (!opened.ok) return opened;
+  const iso = new Date(clock.now).toISOString();
   const trade: Trade = {
+    ...opened.value.trade,
     id: newId(),
-    pair: (input.pair?.trim() || DEFAULT_TRADING_PAIR).toUpperCase(),
-    isLong: input.isLong,
-    entryPrice: input.entryPrice,
-    stopLoss: input.stopLoss,
-    takeProfit: input.takeProfit,
-    riskRewardRatio: rr(input),
-    notes: '',
     status: 'OPEN',
-    date: iso,
     createdAt: iso,
     profitLoss: null,
-    score: input.score ?? null,
+    sizeEstimated: false,
+    exitPrice: null,
+    rMultiple: null,
+    pnlUsd: null,
+    closedAt: null,
   };
-  return { ok: true, value: { trades: sortTradesForDisplay([trade, ...journal.trades]) } };
+  return ok({
+    trades: sortTradesForDisplay([trade, ...journal.trades]),
+    risk: opened.value.risk,
+  });
 }
 
-/** Target Hit / Stoploss Hit: the trade closes and the risk state takes the outcome. */
+/** Target Hit / Stoploss Hit: core's `closeTrade`, then `applyTradeOutcome` on the risk. */
 export function closeLocalTrade(
   journal: LocalJournal,
   id: string,
   status: ClosedTradeStatus,
-  now: number,
+  clock: LocalClock,
 ): Change {
   const trade = journal.trades.find((t) => t.id === id);
-  if (!trade) return { ok: false, code: 'NOT_FOUND', message: 'This trade does not exist' };
+  if (!trade) return fail('NOT_FOUND', 'This trade does not exist');
   const closing = closeTrade(trade, status);
   if (!closing.ok) return closing;
-  const risk = applyTradeOutcome(journal.risk, closing.value, { now });
+  const risk = applyTradeOutcome(journal.risk, closing.value, clock);
   if (!risk.ok) return risk;
-  const trades = journal.trades.map((t) => (t.id === id ? { ...t, ...closing.value } : t));
-  return { ok: true, value: { trades: sortTradesForDisplay(trades), risk: risk.value } };
+  const closedAt = new Date(clock.now).toISOString();
+  const trades = journal.trades.map((t) =>
+    t.id === id ? { ...t, ...closing.value, closedAt } : t,
+  );
+  return ok({ trades: sortTradesForDisplay(trades), risk: risk.value });
 }
 
+/** New prices of an OPEN trade: the same USD size, its R/R, quantity and risk from core. */
 export function editLocalTrade(
   journal: LocalJournal,
   id: string,
   edit: TradeEdit,
 ): Partial<LocalJournal> {
-  const trades = journal.trades.map((t) =>
-    t.id === id && t.status === 'OPEN'
-      ? {
-          ...t,
-          ...edit,
-          pair: edit.pair.toUpperCase(),
-          riskRewardRatio: rr({ ...edit, isLong: t.isLong }),
-        }
-      : t,
-  );
+  const trades = journal.trades.map((t): Trade => {
+    if (t.id !== id || t.status !== 'OPEN') return t;
+    const facts = repriceTrade(t.sizeUsd, { ...edit, isLong: t.isLong });
+    return {
+      ...t,
+      ...edit,
+      pair: edit.pair.toUpperCase(),
+      entryPrice: price(edit.entryPrice),
+      stopLoss: price(edit.stopLoss),
+      takeProfit: price(edit.takeProfit),
+      ...facts,
+    };
+  });
   return { trades };
 }
 

@@ -1,5 +1,7 @@
 import {
   BingoStateSchema,
+  isBoardUntouched,
+  DEFAULT_BASE_TRADE_SIZE_USD,
   defaultBingoState,
   defaultRiskState,
   RiskStateSchema,
@@ -9,6 +11,7 @@ import {
   type Trade,
 } from '@tb/core';
 import type { z } from 'zod';
+import { migrateLegacyTrade } from './legacy-trades';
 
 /** Browser-stored items of the journal (SPEC.md section 3). */
 export const journalStorageKeys = {
@@ -49,18 +52,34 @@ export function readLocalBingo(now: number): BingoState {
   );
 }
 
-export function readLocalTrades(): Trade[] {
+/** The stored local trades; `migrated` when some were in an older shape (see below). */
+export interface StoredTrades {
+  trades: Trade[];
+  migrated: boolean;
+}
+
+/**
+ * The trades kept in the browser. Trades stored before sizes were recorded are read, not
+ * dropped: they get the size of `baseTradeSizeUsd` and are marked `sizeEstimated`
+ * (DESIGN.md section 7). Items that are not trades at all are left out.
+ */
+export function readLocalTrades(baseTradeSizeUsd = DEFAULT_BASE_TRADE_SIZE_USD): StoredTrades {
   const raw = localStorage.getItem(journalStorageKeys.trades);
-  if (!raw) return [];
+  if (!raw) return { trades: [], migrated: false };
   try {
     const list: unknown = JSON.parse(raw);
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((item) => {
+    if (!Array.isArray(list)) return { trades: [], migrated: false };
+    let migrated = false;
+    const trades = list.flatMap((item) => {
       const parsed = TradeSchema.safeParse(item);
-      return parsed.success ? [parsed.data] : [];
+      if (parsed.success) return [parsed.data];
+      const legacy = migrateLegacyTrade(item, baseTradeSizeUsd);
+      if (legacy) migrated = true;
+      return legacy ? [legacy] : [];
     });
+    return { trades, migrated };
   } catch {
-    return [];
+    return { trades: [], migrated: false };
   }
 }
 
@@ -78,11 +97,8 @@ export function hasLocalJournal(): boolean {
   const bingo = readJson(journalStorageKeys.bingoState, BingoStateSchema);
   const boardsUsed =
     bingo !== null &&
-    (bingo.bingoPages.length > 1 ||
-      bingo.bingoPages.some((b) =>
-        b.bingoCells.some((c) => c.selected || c.points > 0 || c.title),
-      ));
-  return boardsUsed || readLocalTrades().length > 0;
+    (bingo.bingoPages.length > 1 || bingo.bingoPages.some((b) => !isBoardUntouched(b)));
+  return boardsUsed || readLocalTrades().trades.length > 0;
 }
 
 /** Forgets the anonymous journal (after it was uploaded). */

@@ -1,16 +1,40 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BingoState } from '@tb/core';
+import { isBoardUntouched, type BingoState, type CreateTradeRequest, type Trade } from '@tb/core';
 import { isApiError } from '@/lib/api-error';
 import { createTrade, fetchBingo, journalKeys, saveBingo, setTradeStatus } from './api';
 import { readLocalJournal, resetLocalJournal } from './local-store';
 import { openPremiumLock } from './premium-lock-store';
 import { clearLocalJournal } from './storage';
 
+/** A server state nobody has worked on yet: one board, blank or the untouched starter board. */
 const isBlank = (state: BingoState) =>
-  state.bingoPages.length === 1 &&
-  state.bingoPages.every((b) =>
-    b.bingoCells.every((c) => !c.selected && c.points === 0 && !c.title),
-  );
+  state.bingoPages.length === 1 && state.bingoPages.every(isBoardUntouched);
+
+/**
+ * POSTs one local trade with the facts the server takes from a request. Its recorded size
+ * goes along unless it was estimated; a size above what the account's streak suggests now
+ * is refused (400 on `sizeUsd`), and then the server's suggested size is used instead.
+ */
+async function uploadTrade(trade: Trade): Promise<Trade> {
+  const body: CreateTradeRequest = {
+    pair: trade.pair,
+    isLong: trade.isLong,
+    entryPrice: trade.entryPrice,
+    stopLoss: trade.stopLoss,
+    takeProfit: trade.takeProfit,
+    notes: trade.notes,
+    status: 'OPEN',
+    date: trade.date,
+    targetManual: trade.targetManual,
+  };
+  if (trade.sizeEstimated) return createTrade(body);
+  try {
+    return await createTrade({ ...body, sizeUsd: trade.sizeUsd });
+  } catch (error) {
+    if (isApiError(error) && error.field === 'sizeUsd') return createTrade(body);
+    throw error;
+  }
+}
 
 /**
  * Sends the anonymous journal to the account: each trade is POSTed (and closed again when it
@@ -21,17 +45,7 @@ export async function uploadLocalJournal(client: QueryClient): Promise<void> {
   const { bingo, trades } = readLocalJournal();
   for (const trade of [...trades].reverse()) {
     try {
-      const saved = await createTrade({
-        pair: trade.pair,
-        isLong: trade.isLong,
-        entryPrice: trade.entryPrice,
-        stopLoss: trade.stopLoss,
-        takeProfit: trade.takeProfit,
-        notes: trade.notes,
-        status: 'OPEN',
-        date: trade.date,
-        ...(trade.score === null ? {} : { score: trade.score }),
-      });
+      const saved = await uploadTrade(trade);
       if (trade.status !== 'OPEN') await setTradeStatus(saved.id, trade.status);
     } catch {
       // One refused trade (e.g. the session ended today) must not stop the others.

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { defaultRiskState, stoplossTexts } from '@tb/core';
-import { describe, expect, it } from 'vitest';
+import { defaultRiskState, riskStateForDay, type RiskState } from '@tb/core';
+import { describe, expect, it, vi } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
-import { signIn } from '@/test/render-app';
+import { publicUser, signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
 import {
   btcLong,
@@ -22,6 +22,26 @@ const placed: MockReply = {
     message: 'Order placed successfully',
   },
 };
+
+/** 10:00 UTC on a Monday. */
+const T0 = Date.parse('2026-01-05T10:00:00.000Z');
+
+/** Fixes the clock (only the clock: timers stay real) at T0. */
+function atT0() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T0);
+}
+
+/** The risk state of the trading day that holds T0 in `timeZone`, changed by `change`. */
+function riskToday(change: (risk: RiskState) => void, timeZone = 'UTC'): RiskState {
+  const risk = structuredClone(riskStateForDay(defaultRiskState(T0), T0, timeZone));
+  change(risk);
+  return risk;
+}
+
+function sessionEndedBody(message: string, details: { reason: string; reopensAt: string }) {
+  return { error: { ...errorBody('SESSION_ENDED', message).error, ...details } };
+}
 
 function openForm(routes: Record<string, Route> = {}) {
   const orders: unknown[] = [];
@@ -162,36 +182,44 @@ describe('order form', () => {
     expect(screen.queryByText('Trading session ended')).not.toBeInTheDocument();
   });
 
-  it('a 403 SESSION_ENDED answer shows the session-ended banner, which stays', async () => {
+  it('a 403 SESSION_ENDED answer shows the banner with when trading opens again; it stays', async () => {
+    atT0();
     const { user } = openForm({
       'POST /exchange/order': {
         status: 403,
-        body: errorBody('SESSION_ENDED', 'Trading session ended for today'),
+        body: sessionEndedBody('You have reached your limit of 3 trades for today.', {
+          reason: 'DAILY_TRADES',
+          reopensAt: '2026-01-06T00:00:00.000Z',
+        }),
       },
     });
     await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
     await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '1');
     await user.click(screen.getByRole('button', { name: 'Place buy order' }));
     const banner = (await screen.findByText('Trading session ended')).closest('.alert');
-    expect(banner).toHaveTextContent('3 stoploss trades or the maximum number of trades per day');
-    expect(banner).toHaveTextContent('Come back tomorrow');
-    expect(banner).toHaveTextContent('Did you touch some grass?');
+    expect(banner).toHaveTextContent(
+      'You have reached your limit of 3 trades for today. Trading opens again tomorrow at 00:00 (UTC).',
+    );
+    // Not a stoploss lock: no grass question to point to (it would be a dead end).
+    expect(banner).not.toHaveTextContent('Did you touch some grass?');
     expect(banner).toHaveTextContent('Closing positions and cancelling orders still work.');
-    expect(
-      within(banner as HTMLElement).getByRole('link', { name: 'bingo dashboard' }),
-    ).toHaveAttribute('href', '/bingo');
     await user.click(screen.getByRole('button', { name: 'Open orders' }));
     expect(screen.getByText('Trading session ended')).toBeVisible();
     // The banner says it all: no notification besides it.
     const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
-    expect(toasts.queryByText('Trading session ended for today')).not.toBeInTheDocument();
+    expect(toasts.queryByText(/You have reached/)).not.toBeInTheDocument();
     expect(toasts.queryByText('Failed to place order')).not.toBeInTheDocument();
   });
 
-  it('shows the banner up front when the risk state ends the session; only reduce-only orders go', async () => {
+  it('after 3 stoplosses the banner shows up front, says when, and points to the grass reset; only reduce-only orders go', async () => {
+    atT0();
     signIn();
-    const risk = { ...defaultRiskState(Date.now()), slTaken: 3 };
+    const risk = riskToday((r) => {
+      r.slTaken = 3;
+      r.tradingDay!.thirdStoplossAt = new Date(T0 - 30 * 60_000).toISOString();
+    });
     const { user, orders } = openForm({
+      'GET /users/me': { status: 200, body: publicUser() },
       'GET /risk-management': { status: 200, body: risk },
       'GET /exchange/positions': ok([btcLong]),
       'GET /exchange/orders': ok([restingOrder]),
@@ -204,10 +232,17 @@ describe('order form', () => {
         body: { success: true, data: { id: '123' }, message: 'Order cancelled successfully' },
       },
     });
-    expect(await screen.findByText('Trading session ended')).toBeVisible();
+    const banner = (await screen.findByText('Trading session ended')).closest('.alert');
+    const lock =
+      'You have reached the maximum number of stoploss trades for today. Trading opens again tomorrow at 00:00 (UTC), or at 10:30 (UTC) once you have touched some grass.';
+    expect(banner).toHaveTextContent(lock);
+    expect(banner).toHaveTextContent('Did you touch some grass?');
+    expect(
+      within(banner as HTMLElement).getByRole('link', { name: 'bingo dashboard' }),
+    ).toHaveAttribute('href', '/bingo');
     const submit = screen.getByRole('button', { name: 'Place buy order' });
     expect(submit).toBeDisabled();
-    expect(submit).toHaveAccessibleDescription(stoplossTexts.sessionEndedAlert);
+    expect(submit).toHaveAccessibleDescription(lock);
     await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
     await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '0.5');
     await user.click(screen.getByRole('checkbox', { name: 'Reduce only' }));
@@ -221,14 +256,23 @@ describe('order form', () => {
     expect(await screen.findByText('Order cancelled successfully')).toBeVisible();
   });
 
-  it('the daily trade limit disables new orders with its own reason', async () => {
+  it('the daily trade limit disables new orders with its own reason and time, in the user zone', async () => {
+    atT0();
     signIn();
-    const base = defaultRiskState(Date.now());
-    const risk = { ...base, dailyStats: { ...base.dailyStats, trades: 3 } };
-    openForm({ 'GET /risk-management': { status: 200, body: risk } });
-    expect(await screen.findByText('Trading session ended')).toBeVisible();
+    const risk = riskToday((r) => {
+      r.dailyStats.trades = 3;
+    }, 'Europe/Paris');
+    openForm({
+      'GET /users/me': { status: 200, body: publicUser({ timeZone: 'Europe/Paris' }) },
+      'GET /risk-management': { status: 200, body: risk },
+    });
+    const banner = (await screen.findByText('Trading session ended')).closest('.alert');
+    const lock =
+      'You have reached your limit of 3 trades for today. Trading opens again tomorrow at 00:00 (Europe/Paris).';
+    expect(banner).toHaveTextContent(lock);
+    expect(banner).not.toHaveTextContent('grass');
     expect(screen.getByRole('button', { name: 'Place buy order' })).toHaveAccessibleDescription(
-      stoplossTexts.dailyTradesReached,
+      lock,
     );
   });
 

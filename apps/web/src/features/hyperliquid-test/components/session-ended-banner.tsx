@@ -1,28 +1,31 @@
 import { Link } from 'react-router';
 import { Alert } from '@/components';
+import type { TradingLock } from '../hooks/use-session-lock';
 
 export const sessionEndedTexts = {
   heading: 'Trading session ended',
-  body: 'You have reached the limit for today: 3 stoploss trades or the maximum number of trades per day. New orders are refused until tomorrow.',
   still: 'Closing positions and cancelling orders still work.',
 } as const;
 
 /**
- * Shown, and kept, after the server refuses an order with 403 SESSION_ENDED (DESIGN.md
- * section 1): why, how to come back, and what still works.
+ * Shown while the session is ended (core's lock, or the server's 403 SESSION_ENDED): why and
+ * when trading opens again, how to come back early when that is possible (the grass reset,
+ * after 3 stoplosses only), and what still works.
  */
-export function SessionEndedBanner() {
+export function SessionEndedBanner({ lock }: { lock: TradingLock }) {
+  const grass = lock.reason === 'STOPLOSSES' && lock.grassAt !== null;
   return (
     <Alert tone="warning" banner>
       <p className="session-ended__heading">
         <strong>{sessionEndedTexts.heading}</strong>
       </p>
-      <p>{sessionEndedTexts.body}</p>
-      <p>
-        Come back tomorrow, or reset the stoploss counter from the risk sidebar of the{' '}
-        <Link to="/bingo">bingo dashboard</Link>: answer &ldquo;Did you touch some grass?&rdquo;
-        with Yes.
-      </p>
+      <p>{lock.message}</p>
+      {grass ? (
+        <p>
+          To come back after your break, answer &ldquo;Did you touch some grass?&rdquo; with Yes on
+          the stoploss counter of the <Link to="/bingo">bingo dashboard</Link>.
+        </p>
+      ) : null}
       <p>{sessionEndedTexts.still}</p>
     </Alert>
   );

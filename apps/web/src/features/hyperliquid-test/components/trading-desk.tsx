@@ -23,17 +23,17 @@ export interface TradingDeskProps {
 export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
   const actions = useTradingActions();
   // Up front from the risk state, or after the server refused an order (403 SESSION_ENDED).
-  const lock = useSessionLock();
+  const lock = useSessionLock(actions.sessionRefusal);
   const [shown, setShown] = useState(DEFAULT_SECTIONS);
   const toggle = (id: SectionId) => setShown((current) => ({ ...current, [id]: !current[id] }));
 
   return (
     <div className="trading-desk">
-      {actions.sessionEnded || lock.locked ? <SessionEndedBanner /> : null}
+      {lock.locked ? <SessionEndedBanner lock={lock} /> : null}
       <LiveTradingSwitch />
       <div className="trading-desk__top">
         <AccountPanel connectionId={connectionId} connection={connection} />
-        <OrderForm actions={actions} lockReason={lock.reason} />
+        <OrderForm actions={actions} lockReason={lock.message} />
       </div>
       <SectionToggles shown={shown} onToggle={toggle} />
       {shown.positions ? <PositionsTable connectionId={connectionId} actions={actions} /> : null}

@@ -1,30 +1,58 @@
-import { isSessionEnded, isTradingAllowed, stoplossTexts } from '@tb/core';
+import { describeReopening, type SessionEndReason } from '@tb/core';
 import { useRisk } from '@/features/journal';
+import { useNow } from '@/lib/use-now';
+import type { SessionRefusal } from './use-trading-actions';
 
-export interface SessionLock {
-  /** The signed-in user's risk state ends today's session: new positions would be refused. */
+/** The trading page's view of the discipline lock. */
+export interface TradingLock {
+  /** New positions would be refused (reduce-only orders, Close and Cancel still go). */
   locked: boolean;
-  /** Why, in core's words; null while trading is allowed. */
-  reason: string | null;
+  /** Why, and when trading opens again, in one sentence; null while trading is allowed. */
+  message: string | null;
+  reason: SessionEndReason | string | null;
+  /** ISO instant trading opens again; null when unknown. */
+  reopensAt: string | null;
+  /** ISO instant from which the grass reset can reopen the session (3 stoplosses); else null. */
+  grassAt: string | null;
 }
 
+const OPEN: TradingLock = {
+  locked: false,
+  message: null,
+  reason: null,
+  reopensAt: null,
+  grassAt: null,
+};
+
 /**
- * The discipline lock as the risk state tells it (core's isTradingAllowed: 3 stoplosses, or
- * the day's trade limit reached), so the page can say so before an order is sent. The server
- * still decides (403 SESSION_ENDED); reduce-only orders, Close and Cancel stay allowed.
+ * The lock as core's `sessionLock` reads the risk state (the rule the server applies), so the
+ * page says so before an order is sent; or, when the server refused an order with 403
+ * SESSION_ENDED before the risk state caught up, the server's answer and its `reopensAt`.
  */
-export function useSessionLock(): SessionLock {
-  const { risk } = useRisk();
-  const allowed = isTradingAllowed({
-    slTaken: risk.slTaken,
-    dailyTrades: risk.dailyStats.trades,
-    maxTradesPerDay: risk.settings.maxTradesPerDay,
-  });
-  if (allowed) return { locked: false, reason: null };
+export function useSessionLock(refusal: SessionRefusal | null): TradingLock {
+  const { lock, timeZone } = useRisk();
+  const now = useNow();
+  if (lock.ended) {
+    return {
+      locked: true,
+      message: lock.message,
+      reason: lock.reason,
+      reopensAt: lock.reopensAt,
+      grassAt: lock.grassAt,
+    };
+  }
+  if (!refusal) return OPEN;
+  const reopens = refusal.reopensAt ? Date.parse(refusal.reopensAt) : Number.NaN;
+  // The server's sentence says when already; an answer without it gets it from `reopensAt`.
+  const when =
+    Number.isFinite(reopens) && !/opens again/i.test(refusal.message)
+      ? ` Trading opens again ${describeReopening(reopens, now, timeZone)}.`
+      : '';
   return {
     locked: true,
-    reason: isSessionEnded(risk.slTaken)
-      ? stoplossTexts.sessionEndedAlert
-      : stoplossTexts.dailyTradesReached,
+    message: `${refusal.message}${when}`,
+    reason: refusal.reason,
+    reopensAt: refusal.reopensAt,
+    grassAt: null,
   };
 }

@@ -47,7 +47,15 @@ export interface TradingActions {
   setLeverage: (request: LeverageRequest) => void;
   settingLeverage: boolean;
   /** The server refused an order with 403 SESSION_ENDED (and no order has gone through since). */
-  sessionEnded: boolean;
+  sessionRefusal: SessionRefusal | null;
+}
+
+/** A 403 SESSION_ENDED answer: the server's sentence, why, and when trading opens again. */
+export interface SessionRefusal {
+  message: string;
+  reason: string | null;
+  /** ISO instant; null when the server did not say. */
+  reopensAt: string | null;
 }
 
 /**
@@ -56,11 +64,15 @@ export interface TradingActions {
  */
 export function useTradingActions(): TradingActions {
   const client = useQueryClient();
-  const [sessionEnded, setSessionEnded] = useState(false);
+  const [sessionRefusal, setSessionRefusal] = useState<SessionRefusal | null>(null);
   const onSettled = () => client.invalidateQueries({ queryKey: exchangeKeys.private });
   const onError = (error: unknown) => {
     if (!isApiError(error) || error.code !== 'SESSION_ENDED') return;
-    setSessionEnded(true);
+    setSessionRefusal({
+      message: error.message,
+      reason: error.reason ?? null,
+      reopensAt: error.reopensAt ?? null,
+    });
     // The risk state the page reads up front may be behind the server's: read it again.
     void client.invalidateQueries({ queryKey: journalKeys.risk });
   };
@@ -77,7 +89,7 @@ export function useTradingActions(): TradingActions {
     onError,
     // A new position going through means the session is open again (e.g. reset elsewhere).
     onSuccess: (_res, order) => {
-      if (!order.reduceOnly) setSessionEnded(false);
+      if (!order.reduceOnly) setSessionRefusal(null);
     },
     onSettled,
   });
@@ -122,6 +134,6 @@ export function useTradingActions(): TradingActions {
     cancellingId: cancel.isPending ? (cancel.variables?.id ?? null) : null,
     setLeverage: (request) => leverage.mutate(request),
     settingLeverage: leverage.isPending,
-    sessionEnded,
+    sessionRefusal,
   };
 }

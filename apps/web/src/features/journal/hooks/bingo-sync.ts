@@ -43,6 +43,16 @@ export function enqueueBingoWrite(
 }
 
 /**
+ * Resolves once every bingo write queued on `client` has finished (saved or failed), also
+ * those queued while waiting. A trade is saved after it: the server snapshots the ticked
+ * cells of the stored board, so a toggle still on its way must land first.
+ */
+export async function bingoWritesSettled(client: QueryClient): Promise<void> {
+  const queue = queues.get(client);
+  while (queue && queue.pending > 0) await queue.chain;
+}
+
+/**
  * POST the cached state (optimistic edit already applied). On 409 STALE_VERSION somebody
  * saved in between: fetch the latest state, re-apply the same edit to it and save once more.
  */

@@ -1,8 +1,10 @@
-import { act, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import {
   createBoard,
   defaultBingoState,
   premiumLockTexts,
+  starterBingoCells,
+  starterBoardMessages,
   updateCell,
   type BingoState,
   type CellPatch,
@@ -13,7 +15,7 @@ import { publicUser, signIn } from '@/test/render-app';
 import { renderHookWithProviders } from '@/test/render-with-providers';
 import { resetLocalJournal } from '../local-store';
 import { closePremiumLock, usePremiumLockRequest } from '../premium-lock-store';
-import { useBingoActions, useBingoScore, useBingoState } from './use-bingo';
+import { bingoNotices, useBingoActions, useBingoScore, useBingoState } from './use-bingo';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 const useAll = () => ({
@@ -23,6 +25,12 @@ const useAll = () => ({
   lock: usePremiumLockRequest(),
 });
 const card = (state: BingoState) => ({ status: 200, body: { success: true, data: state } });
+/** A state whose only board is empty (boards added with "next" start this way). */
+const emptyBoard = (version = 0): BingoState => ({
+  ...defaultBingoState('b1', T0),
+  bingoPages: [createBoard('b1', 'Default Board')],
+  version,
+});
 
 beforeEach(() => {
   resetLocalJournal();
@@ -44,6 +52,40 @@ describe('useBingo, anonymous', () => {
     const stored = JSON.parse(localStorage.getItem('bingoState') ?? '{}') as BingoState;
     expect(stored.bingoPages[0]?.bingoCells[3]?.selected).toBe(true);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a new trader starts on the starter board', () => {
+    stubFetch(() => ({ status: 500 }));
+    const { result } = renderHookWithProviders(useAll);
+    expect(result.current.state?.bingoPages[0]?.bingoCells).toEqual(starterBingoCells());
+    expect(result.current.score).toBe(0);
+  });
+
+  it('loads the starter board onto an empty board, stores it and confirms', async () => {
+    const fetch = stubFetch(() => ({ status: 500 }));
+    localStorage.setItem('bingoState', JSON.stringify(emptyBoard()));
+    resetLocalJournal();
+    const { result } = renderHookWithProviders(useAll);
+    act(() => result.current.actions.loadStarter());
+    expect(result.current.state?.bingoPages[0]?.bingoCells).toEqual(starterBingoCells());
+    const stored = JSON.parse(localStorage.getItem('bingoState') ?? '{}') as BingoState;
+    expect(stored.bingoPages[0]?.bingoCells).toEqual(starterBingoCells());
+    expect(await screen.findByText(bingoNotices.starterLoaded)).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("refuses to load the starter board over a trader's own cells", async () => {
+    stubFetch(() => ({ status: 500 }));
+    const own = emptyBoard();
+    own.bingoPages[0]!.bingoCells[2] = { id: 2, title: 'My rule', points: 2, selected: true };
+    localStorage.setItem('bingoState', JSON.stringify(own));
+    resetLocalJournal();
+    const { result } = renderHookWithProviders(useAll);
+    act(() => result.current.actions.loadStarter());
+    expect(await screen.findByText(starterBoardMessages.notEmpty)).toBeInTheDocument();
+    expect(screen.queryByText(bingoNotices.starterLoaded)).toBeNull();
+    expect(result.current.state?.bingoPages[0]?.bingoCells[2]?.title).toBe('My rule');
+    expect(result.current.state?.bingoPages[0]?.bingoCells[0]?.title).toBe('');
   });
 
   it('next at the last board opens the premium lock with the boards message', () => {
@@ -133,6 +175,44 @@ describe('useBingo, signed in', () => {
     expect(state.saves.map((s) => s.version)).toEqual([1, 2]);
     expect(state.saves[1]?.bingoPages[1]?.name).toBe('Scalps');
     expect(state.saves[1]?.bingoPages[1]?.bingoCells[7]?.points).toBe(4);
+  });
+
+  it('loads the starter board through a whole-board save of the current version', async () => {
+    signIn();
+    const { state } = server(emptyBoard(2), () => ({ status: 200 }));
+    const { result } = renderHookWithProviders(useAll);
+    await waitFor(() => expect(result.current.state).toBeDefined());
+    act(() => result.current.actions.loadStarter());
+    await waitFor(() =>
+      expect(result.current.state?.bingoPages[0]?.bingoCells).toEqual(starterBingoCells()),
+    );
+    await waitFor(() => expect(result.current.state?.version).toBe(3));
+    expect(state.saves).toHaveLength(1);
+    expect(state.saves[0]?.version).toBe(2);
+    expect(state.saves[0]?.bingoPages[0]?.bingoCells).toEqual(starterBingoCells());
+    expect(await screen.findByText(bingoNotices.starterLoaded)).toBeInTheDocument();
+  });
+
+  it('on 409 it does not overwrite cells another window wrote meanwhile', async () => {
+    signIn();
+    const { state } = server(emptyBoard(1), (body) =>
+      body.version === state.stored.version
+        ? { status: 200 }
+        : { status: 409, body: errorBody('STALE_VERSION', 'stale') },
+    );
+    const { result } = renderHookWithProviders(useAll);
+    await waitFor(() => expect(result.current.state).toBeDefined());
+    // Another window saved version 2 with a cell of its own on the same board.
+    const other = emptyBoard(2);
+    other.bingoPages[0]!.bingoCells[0] = { id: 0, title: 'Mine', points: 5, selected: false };
+    state.stored = other;
+
+    act(() => result.current.actions.loadStarter());
+    await waitFor(() =>
+      expect(result.current.state?.bingoPages[0]?.bingoCells[0]?.title).toBe('Mine'),
+    );
+    expect(state.saves.map((s) => s.version)).toEqual([1]);
+    expect(state.stored.bingoPages[0]?.bingoCells[0]?.title).toBe('Mine');
   });
 
   it('403 PREMIUM_REQUIRED from the server opens the premium lock and undoes the edit', async () => {

@@ -4,6 +4,7 @@ import {
   deleteBoard,
   goToNextBoard,
   goToPreviousBoard,
+  loadStarterBoard,
   renameBoard,
   toggleCell,
   updateCell,
@@ -27,6 +28,12 @@ function refuse(result: { ok: false; code: string; message: string }): void {
   if (result.code === 'PREMIUM_REQUIRED') openPremiumLock(result.message);
   else notify(result.message, 'error');
 }
+
+/** Confirmations of bingo edits. */
+export const bingoNotices = {
+  starterLoaded:
+    'Starter board loaded: tick the practices you follow, and edit any cell to make it yours.',
+} as const;
 
 const valueOrNull = (result: Result<BingoState, ErrorCode>) => (result.ok ? result.value : null);
 
@@ -59,6 +66,8 @@ export interface BingoActions {
   next: () => void;
   rename: (boardIndex: number, name: string) => void;
   remove: (boardIndex: number) => void;
+  /** Fills the empty board on screen with the starter cells (refused if it has any content). */
+  loadStarter: () => void;
 }
 
 /** Stable actions on the bingo state; every rule comes from @tb/core. */
@@ -106,14 +115,19 @@ export function useBingoActions(): BingoActions {
       sendCell(state, index, patch);
     };
 
-    const boardChange = (edit: (s: BingoState) => Result<BingoState, ErrorCode>) => {
+    /** Applies a whole-board edit at once; signed in, it is saved (re-applied on a 409). */
+    const boardChange = (edit: (s: BingoState) => Result<BingoState, ErrorCode>): boolean => {
       const state = read();
-      if (!state) return;
+      if (!state) return false;
       const result = edit(state);
-      if (!result.ok) return refuse(result);
-      if (result.value === state) return;
+      if (!result.ok) {
+        refuse(result);
+        return false;
+      }
+      if (result.value === state) return false;
       write(result.value);
       if (signedIn) void runSave((s) => valueOrNull(edit(s)));
+      return true;
     };
     const actor = () => ({ isPremium, now: Date.now() });
 
@@ -128,6 +142,19 @@ export function useBingoActions(): BingoActions {
       rename: (index, name) => boardChange((s) => renameBoard(s, index, name, actor())),
       remove: (index) =>
         boardChange((s) => deleteBoard(s, index, { ...actor(), fromNavigation: true })),
+      loadStarter: () => {
+        const state = read();
+        // By id, so a retry after a 409 fills the same board even if pages moved meanwhile.
+        const boardId = state?.bingoPages[state.currentPageIndex]?.id;
+        const loaded = boardChange((s) =>
+          loadStarterBoard(
+            s,
+            s.bingoPages.findIndex((b) => b.id === boardId),
+            Date.now(),
+          ),
+        );
+        if (loaded) notify(bingoNotices.starterLoaded, 'success');
+      },
     };
   }, [signedIn, isPremium, client, runPatch, runSave]);
 }

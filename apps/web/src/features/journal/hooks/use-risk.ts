@@ -2,14 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   applyRiskSettings,
   defaultRiskState,
-  resetStoplossCounter,
-  riskStateForDay,
+  sessionLock,
+  touchGrass,
   tradeSizing,
   type RiskSettingsRequest,
   type RiskState,
+  type SessionLock,
   type TradeSizing,
 } from '@tb/core';
 import { useCallback, useMemo } from 'react';
+import { isApiError } from '@/lib/api-error';
+import { useNow } from '@/lib/use-now';
 import {
   journalKeys,
   journalMessages,
@@ -17,24 +20,30 @@ import {
   riskQueryOptions,
   riskSettingsRequest,
 } from '../api';
-import { updateLocalJournal, useLocalJournal } from '../local-store';
+import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import { useJournalMode } from './use-journal-mode';
 import { useJournalMutation } from './use-journal-mutation';
+import { browserTimeZone, useTradingTimeZone } from './use-trading-time-zone';
 
-/** The stored state as it stands today: a new trading day restarts the daily counters. */
-function asOfToday(stored: RiskState | undefined): RiskState {
-  const now = Date.now();
-  return riskStateForDay(stored ?? defaultRiskState(now), now);
-}
+/** SPEC.md section 8: a failed (or not yet answered) risk fetch shows the defaults. */
+const FALLBACK_RISK = defaultRiskState(0);
 
 export interface RiskView {
-  /** The risk state rolled over to today (slTaken and daily counters restart each day). */
+  /** The risk state rolled over to today's trading day (slTaken and daily counters restart). */
   risk: RiskState;
+  /** Core's session lock of that state: open, or ended with its reason and reopening. */
+  lock: SessionLock;
+  /** The IANA zone of the trading day. */
+  timeZone: string;
+  /** Sizing from the stored account and base trade size (no exchange balance). */
   sizing: TradeSizing;
   isLoading: boolean;
-  /** "Did you touch some grass? Yes": the stoploss counter back to 0. */
-  resetStoploss: () => void;
-  /** The user's account size and base trade size, in dollars (validated by the caller). */
+  /**
+   * "Did you touch some grass? Yes": the stoploss counter back to 0 once the cooldown has
+   * passed. Resolves to null when it was reset, else to why not ('Not yet — …').
+   */
+  resetStoploss: () => Promise<string | null>;
+  /** Account size, base trade size and the daily limits (validated by the caller). */
   updateSettings: (settings: RiskSettingsRequest) => void;
 }
 
@@ -44,16 +53,13 @@ export function useRisk(): RiskView {
   const client = useQueryClient();
   const local = useLocalJournal((j) => j.risk);
   const query = useQuery({ ...riskQueryOptions(), enabled: signedIn });
-  // SPEC.md section 8: a failed risk fetch falls back to the defaults (10000 / 1000).
-  const stored = signedIn
-    ? (query.data ?? (query.isError ? defaultRiskState(0) : undefined))
-    : local;
-  // The server rolls a signed-in user's state over in their own time zone; the browser's copy
-  // rolls over at UTC midnight.
-  const risk = useMemo(
-    () => (signedIn ? (stored ?? defaultRiskState(0)) : asOfToday(stored)),
-    [signedIn, stored],
-  );
+  const timeZone = useTradingTimeZone();
+  const now = useNow();
+  const stored = signedIn ? (query.data ?? FALLBACK_RISK) : local;
+  // One rule for every screen: core's session lock, which also rolls the state over to the
+  // trading day of `now` in the user's zone.
+  const lock = useMemo(() => sessionLock(stored, { now, timeZone }), [stored, now, timeZone]);
+  const risk = lock.state;
   const sizing = useMemo(
     () =>
       tradeSizing({
@@ -63,14 +69,28 @@ export function useRisk(): RiskView {
       }),
     [risk],
   );
+
   const runReset = useJournalMutation(async () => {
-    const next = await resetStoplossRequest();
-    client.setQueryData(journalKeys.risk, next);
-    return next;
+    try {
+      const next = await resetStoplossRequest();
+      client.setQueryData(journalKeys.risk, next);
+      return null;
+    } catch (error) {
+      // 409 COOLDOWN: the prompt says so itself ('Not yet — the session reopens at 14:35').
+      if (isApiError(error) && error.code === 'COOLDOWN') return error.message;
+      throw error;
+    }
   }, journalMessages.resetSl);
-  const resetStoploss = useCallback(() => {
-    if (signedIn) void runReset(undefined);
-    else updateLocalJournal((j) => ({ risk: resetStoplossCounter(j.risk, Date.now()) }));
+  const resetStoploss = useCallback(async (): Promise<string | null> => {
+    if (signedIn) {
+      const refusal = await runReset(undefined);
+      return refusal === undefined ? journalMessages.resetSl : refusal;
+    }
+    const clock = { now: Date.now(), timeZone: browserTimeZone() };
+    const result = touchGrass(readLocalJournal().risk, clock);
+    if (!result.ok) return result.message;
+    updateLocalJournal(() => ({ risk: result.value }));
+    return null;
   }, [signedIn, runReset]);
 
   const runSettings = useJournalMutation(async (body: RiskSettingsRequest) => {
@@ -80,11 +100,27 @@ export function useRisk(): RiskView {
   }, journalMessages.saveSettings);
   const updateSettings = useCallback(
     (body: RiskSettingsRequest) => {
-      if (signedIn) void runSettings(body);
-      else updateLocalJournal((j) => ({ risk: applyRiskSettings(j.risk, body, Date.now()) }));
+      if (signedIn) {
+        void runSettings(body);
+        return;
+      }
+      updateLocalJournal((j) => {
+        const clock = { now: Date.now(), timeZone: browserTimeZone() };
+        // Roll over first, so a looser limit asked for today waits for tomorrow, not today.
+        const today = sessionLock(j.risk, clock).state;
+        return { risk: applyRiskSettings(today, body, clock.now) };
+      });
     },
     [signedIn, runSettings],
   );
 
-  return { risk, sizing, isLoading: signedIn && query.isPending, resetStoploss, updateSettings };
+  return {
+    risk,
+    lock,
+    timeZone,
+    sizing,
+    isLoading: signedIn && query.isPending,
+    resetStoploss,
+    updateSettings,
+  };
 }

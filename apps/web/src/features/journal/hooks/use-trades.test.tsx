@@ -1,41 +1,167 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { defaultRiskState, stoplossTexts, type Trade } from '@tb/core';
+import {
+  defaultBingoState,
+  defaultRiskState,
+  riskStateForDay,
+  stoplossTexts,
+  type BingoState,
+  type Trade,
+} from '@tb/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { calls, errorBody, stubFetch } from '@/test/fetch-mock';
+import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
 import { publicUser, signIn } from '@/test/render-app';
 import { renderHookWithProviders } from '@/test/render-with-providers';
+import { tradeFixture } from '@/test/trade-fixture';
 import { resetLocalJournal } from '../local-store';
+import { useBingoActions, useBingoState } from './use-bingo';
 import { useRisk } from './use-risk';
-import { useTradeActions, useTradeList } from './use-trades';
+import { tradeSavedMessage, useTradeActions, useTradeList } from './use-trades';
 
 const useAll = () => ({ list: useTradeList(), actions: useTradeActions(), risk: useRisk() });
-const longTrade = { isLong: true, stopLoss: 100, entryPrice: 110, takeProfit: 130, score: 6 };
+const longTrade = {
+  pair: 'BTCUSDT',
+  isLong: true,
+  stopLoss: 100,
+  entryPrice: 110,
+  takeProfit: 130,
+  notes: '',
+};
+
+/** A board with two ticked cells (6 points) and one that is not ticked. */
+function tickedBoard(): BingoState {
+  const state = defaultBingoState('b1', Date.now());
+  const cells = state.bingoPages[0]!.bingoCells;
+  cells[0] = { id: 0, title: 'Plan written', points: 2, selected: true };
+  cells[4] = { id: 4, title: 'Stop below structure', points: 4, selected: true };
+  cells[9] = { id: 9, title: 'Not ticked', points: 5, selected: false };
+  return state;
+}
 
 beforeEach(() => resetLocalJournal());
 
 describe('useTrades, anonymous', () => {
-  it('saves OPEN trades locally, closes them and moves the risk state', () => {
+  it('records the facts of a saved trade with core: pair, idea, cells, score, size and risk', async () => {
     const fetch = stubFetch(() => ({ status: 500 }));
+    localStorage.setItem('bingoState', JSON.stringify(tickedBoard()));
+    resetLocalJournal();
     const { result } = renderHookWithProviders(useAll);
-    act(() => result.current.actions.save(longTrade));
-    act(() =>
-      result.current.actions.save({ ...longTrade, isLong: false, stopLoss: 120, takeProfit: 90 }),
-    );
-    expect(result.current.list.openCount).toBe(2);
-    const [first, second] = result.current.list.trades;
-    expect(first).toMatchObject({ status: 'OPEN', pair: 'BTCUSDT', riskRewardRatio: 2 });
+    let saved = false;
+    await act(async () => {
+      saved = await result.current.actions.save({
+        ...longTrade,
+        pair: 'ETHUSDT',
+        notes: 'Retest of the range high',
+        sizeUsd: 880,
+        targetManual: true,
+      });
+    });
+    expect(saved).toBe(true);
+    expect(await screen.findByText('Long ETHUSDT saved')).toBeVisible();
+    const [trade] = result.current.list.trades;
+    expect(trade).toMatchObject({
+      pair: 'ETHUSDT',
+      notes: 'Retest of the range high',
+      status: 'OPEN',
+      riskRewardRatio: 2,
+      score: 6,
+      tier: 2,
+      cells: [
+        { index: 0, title: 'Plan written', points: 2 },
+        { index: 4, title: 'Stop below structure', points: 4 },
+      ],
+      targetManual: true,
+      sizeUsd: 880,
+      quantity: 8,
+      riskUsd: 80,
+      sizeEstimated: false,
+      streakAtOpen: 0,
+      accountSizeAtOpen: 10_000,
+      pnlUsd: null,
+    });
+    expect(JSON.parse(localStorage.getItem('trades') ?? '[]')).toEqual([trade]);
+    expect(result.current.risk.risk.dailyStats.trades).toBe(1);
+    expect(fetch).not.toHaveBeenCalled();
+  });
 
-    act(() => result.current.actions.close(second!.id, 'TARGET_HIT'));
-    act(() => result.current.actions.close(first!.id, 'STOPLOSS_HIT'));
+  it('closes trades with core: R and USD P/L, and the risk state takes the USD outcome', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const { result } = renderHookWithProviders(useAll);
+    await act(async () => {
+      await result.current.actions.save(longTrade);
+      await result.current.actions.save({
+        ...longTrade,
+        isLong: false,
+        stopLoss: 120,
+        takeProfit: 90,
+      });
+    });
+    expect(result.current.list.openCount).toBe(2);
+    const long = result.current.list.trades.find((t) => t.isLong)!;
+    const short = result.current.list.trades.find((t) => !t.isLong)!;
+
+    act(() => result.current.actions.close(long.id, 'TARGET_HIT'));
+    act(() => result.current.actions.close(short.id, 'STOPLOSS_HIT'));
     expect(result.current.list.openCount).toBe(0);
+    const byId = (id: string) => result.current.list.trades.find((t) => t.id === id)!;
+    // $1,000 at 110 is 9.09 units: the long won 2R (+$181.82), the short lost 1R (-$90.91).
+    expect(byId(long.id)).toMatchObject({ rMultiple: 2, pnlUsd: 181.818182, exitPrice: 130 });
+    expect(byId(short.id)).toMatchObject({ rMultiple: -1, pnlUsd: -90.909091, profitLoss: -10 });
+    expect(byId(long.id).closedAt).not.toBeNull();
     expect(result.current.risk.risk).toMatchObject({ slTaken: 1, tradeStreak: 0 });
-    expect(result.current.risk.risk.dailyStats).toMatchObject({ trades: 2, wins: 1, losses: 1 });
-    const stored = JSON.parse(localStorage.getItem('trades') ?? '[]') as Trade[];
-    expect(stored.map((t) => t.status).sort()).toEqual(['STOPLOSS_HIT', 'TARGET_HIT']);
+    expect(result.current.risk.risk.dailyStats).toMatchObject({
+      trades: 2,
+      wins: 1,
+      losses: 1,
+      dailyProfit: 181.818182,
+      dailyLoss: 90.909091,
+    });
 
     act(() => result.current.actions.clearHistory());
     expect(result.current.list.trades).toEqual([]);
-    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('an edit of an OPEN trade keeps its USD size and reprices its risk with core', () => {
+    stubFetch(() => ({ status: 500 }));
+    localStorage.setItem('trades', JSON.stringify([tradeFixture({ id: 'e1' })]));
+    resetLocalJournal();
+    const { result } = renderHookWithProviders(useAll);
+    const trade = result.current.list.trades[0]!;
+    let problem: string | null = 'not called';
+    act(() => {
+      problem = result.current.actions.edit(trade, {
+        pair: 'btcusdt',
+        stopLoss: 59_000,
+        entryPrice: 60_000,
+        takeProfit: 64_000,
+        notes: 'moved',
+      });
+    });
+    expect(problem).toBeNull();
+    expect(result.current.list.trades[0]).toMatchObject({
+      sizeUsd: 1000,
+      riskUsd: 16.666667,
+      riskRewardRatio: 4,
+      notes: 'moved',
+    });
+  });
+
+  it('refuses a trade while the session is ended (core sessionLock) and counts nothing', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const risk = riskStateForDay(defaultRiskState(Date.now()), Date.now(), 'UTC');
+    risk.dailyStats = { ...risk.dailyStats, trades: 3 };
+    localStorage.setItem('riskState', JSON.stringify(risk));
+    resetLocalJournal();
+    const { result } = renderHookWithProviders(useAll);
+    expect(result.current.risk.lock.ended).toBe(true);
+    let saved = true;
+    await act(async () => {
+      saved = await result.current.actions.save(longTrade);
+    });
+    expect(saved).toBe(false);
+    expect(
+      await screen.findByText(/You have reached your limit of 3 trades for today/),
+    ).toBeVisible();
+    expect(result.current.list.trades).toEqual([]);
   });
 
   it('blocks a fourth stoploss with the session-ended alert', async () => {
@@ -43,22 +169,7 @@ describe('useTrades, anonymous', () => {
     const risk = { ...defaultRiskState(Date.now()), slTaken: 3 };
     risk.dailyStats.lastTradeDate = new Date().toISOString().slice(0, 10);
     localStorage.setItem('riskState', JSON.stringify(risk));
-    const open: Trade = {
-      id: 't1',
-      pair: 'BTCUSDT',
-      isLong: true,
-      entryPrice: 110,
-      stopLoss: 100,
-      takeProfit: 130,
-      riskRewardRatio: 2,
-      notes: '',
-      status: 'OPEN',
-      date: new Date().toISOString(),
-      createdAt: new Date().toISOString(),
-      profitLoss: null,
-      score: null,
-    };
-    localStorage.setItem('trades', JSON.stringify([open]));
+    localStorage.setItem('trades', JSON.stringify([tradeFixture({ id: 't1' })]));
     resetLocalJournal();
     const { result } = renderHookWithProviders(useAll);
     act(() => result.current.actions.close('t1', 'STOPLOSS_HIT'));
@@ -81,31 +192,71 @@ describe('useTrades, signed in', () => {
     });
     const { result } = renderHookWithProviders(useAll);
     await waitFor(() => expect(result.current.list.isLoading).toBe(false));
-    act(() => result.current.actions.save(longTrade));
+    let saved = true;
+    await act(async () => {
+      saved = await result.current.actions.save(longTrade);
+    });
+    expect(saved).toBe(false);
     expect(await screen.findByText('Server says: session ended')).toBeVisible();
     expect(result.current.list.trades).toEqual([]);
     expect(calls(fetch)).toContain('POST /api/trades');
   });
 
+  it('waits for a bingo write on its way before POSTing the trade (the server snapshots the board)', async () => {
+    signIn();
+    const order: string[] = [];
+    let releasePatch: (reply: MockReply) => void = () => {};
+    const board = tickedBoard();
+    stubFetch(({ path, method }) => {
+      if (path === '/users/me') return { status: 200, body: publicUser() };
+      if (path === '/bingo/card') return { status: 200, body: { success: true, data: board } };
+      if (path === '/risk-management') return { status: 200, body: defaultRiskState(Date.now()) };
+      if (path === '/trades' && method === 'GET') return { status: 200, body: [] };
+      if (path.startsWith('/bingo/card/cell/')) {
+        order.push('PATCH');
+        return new Promise<{ status: number; body?: unknown }>((resolve) => {
+          releasePatch = (reply) => {
+            order.push('PATCH done');
+            resolve(reply as { status: number; body?: unknown });
+          };
+        });
+      }
+      if (path === '/trades' && method === 'POST') {
+        order.push('POST');
+        return { status: 201, body: tradeFixture({ id: 's1' }) };
+      }
+      return { status: 404 };
+    });
+    const { result } = renderHookWithProviders(() => ({
+      trades: useTradeActions(),
+      bingo: useBingoActions(),
+      board: useBingoState(),
+      list: useTradeList(),
+    }));
+    await waitFor(() => expect(result.current.list.isLoading).toBe(false));
+    await waitFor(() => expect(result.current.board.state).toBeDefined());
+    act(() => result.current.bingo.toggle(9));
+    await waitFor(() => expect(order).toEqual(['PATCH']));
+    let saving: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      saving = result.current.trades.save(longTrade);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['PATCH']);
+    releasePatch({ status: 200, body: { success: true, data: board } });
+    await act(async () => {
+      await saving;
+    });
+    expect(order).toEqual(['PATCH', 'PATCH done', 'POST']);
+    expect(await screen.findByText(tradeSavedMessage(longTrade))).toBeVisible();
+  });
+
   it('closing a trade stores the trade and the risk state the server returns', async () => {
     signIn();
-    const trade: Trade = {
-      id: 's1',
-      pair: 'ETHUSDT',
-      isLong: false,
-      entryPrice: 100,
-      stopLoss: 110,
-      takeProfit: 80,
-      riskRewardRatio: 2,
-      notes: '',
-      status: 'OPEN',
-      date: '2026-01-05T10:00:00.000Z',
-      createdAt: '2026-01-05T10:00:00.000Z',
-      profitLoss: null,
-      score: 6,
-    };
-    const stats = { ...defaultRiskState(Date.now()), slTaken: 1, tradeStreak: -1 };
-    stats.dailyStats.lastTradeDate = new Date().toISOString().slice(0, 10);
+    const trade: Trade = tradeFixture({ id: 's1', isLong: false });
+    const stats = riskStateForDay(defaultRiskState(Date.now()), Date.now(), 'UTC');
+    stats.slTaken = 1;
+    stats.tradeStreak = -1;
     stubFetch(({ path }) => {
       if (path === '/users/me') return { status: 200, body: publicUser() };
       if (path === '/trades') return { status: 200, body: [trade] };
@@ -113,7 +264,10 @@ describe('useTrades, signed in', () => {
       if (path === '/trades/s1/status') {
         return {
           status: 200,
-          body: { trade: { ...trade, status: 'STOPLOSS_HIT', profitLoss: -10 }, stats },
+          body: {
+            trade: { ...trade, status: 'STOPLOSS_HIT', rMultiple: -1, pnlUsd: -16.39 },
+            stats,
+          },
         };
       }
       return { status: 404 };
@@ -122,6 +276,7 @@ describe('useTrades, signed in', () => {
     await waitFor(() => expect(result.current.list.openCount).toBe(1));
     act(() => result.current.actions.close('s1', 'STOPLOSS_HIT'));
     await waitFor(() => expect(result.current.list.trades[0]?.status).toBe('STOPLOSS_HIT'));
+    expect(result.current.list.trades[0]?.pnlUsd).toBe(-16.39);
     expect(result.current.risk.risk.slTaken).toBe(1);
   });
 });

@@ -2,10 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   clearTradeHistory,
   countOpenTrades,
-  DEFAULT_TRADING_PAIR,
-  isSessionEnded,
   sortTradesForDisplay,
-  stoplossTexts,
   UpdateTradeRequestSchema,
   type ClosedTradeStatus,
   type RiskState,
@@ -16,12 +13,14 @@ import { notify } from '@/components/notifications';
 import * as api from '../api';
 import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import * as local from '../local-trades';
+import { bingoWritesSettled } from './bingo-sync';
 import { useJournalMode } from './use-journal-mode';
 import { useJournalMutation } from './use-journal-mutation';
+import { browserTimeZone } from './use-trading-time-zone';
 
 export interface TradeActions {
-  /** Saves a planned trade as OPEN. */
-  save: (trade: local.NewTrade) => void;
+  /** Saves a planned trade as OPEN; resolves to whether it was saved (and confirmed). */
+  save: (trade: local.NewTrade) => Promise<boolean>;
   close: (id: string, status: ClosedTradeStatus) => void;
   /** Validates with core's schema; returns the first problem, or null when it was sent. */
   edit: (trade: Trade, edit: local.TradeEdit) => string | null;
@@ -29,22 +28,42 @@ export interface TradeActions {
   clearHistory: () => void;
 }
 
+/** The confirmation of a saved trade: 'Long BTCUSDT saved'. */
+export function tradeSavedMessage(trade: Pick<Trade, 'isLong' | 'pair'>): string {
+  return `${trade.isLong ? 'Long' : 'Short'} ${trade.pair} saved`;
+}
+
 /** The trades, OPEN first then newest first. */
-export function useTradeList(): { trades: Trade[]; openCount: number; isLoading: boolean } {
+export function useTradeList(): {
+  trades: Trade[];
+  openCount: number;
+  isLoading: boolean;
+  isError: boolean;
+  retry: () => void;
+} {
   const { signedIn } = useJournalMode();
   const localTrades = useLocalJournal((j) => j.trades);
   const query = useQuery({ ...api.tradesQueryOptions(), enabled: signedIn });
   const source = signedIn ? query.data : localTrades;
+  const { refetch } = query;
   return useMemo(() => {
     const trades = sortTradesForDisplay(source ?? []);
-    return { trades, openCount: countOpenTrades(trades), isLoading: signedIn && query.isPending };
-  }, [source, signedIn, query.isPending]);
+    return {
+      trades,
+      openCount: countOpenTrades(trades),
+      isLoading: signedIn && query.isPending && !query.isError,
+      isError: signedIn && query.isError && source === undefined,
+      retry: () => void refetch(),
+    };
+  }, [source, signedIn, query.isPending, query.isError, refetch]);
 }
 
 /** Just the number of OPEN trades (the Trade History button). */
 export function useOpenTradeCount(): number {
   return useTradeList().openCount;
 }
+
+const localClock = () => ({ now: Date.now(), timeZone: browserTimeZone() });
 
 export function useTradeActions(): TradeActions {
   const { signedIn } = useJournalMode();
@@ -57,24 +76,25 @@ export function useTradeActions(): TradeActions {
     setTrades((list) => list.map((t) => (t.id === res.trade.id ? res.trade : t)));
     client.setQueryData(api.journalKeys.risk, res.stats);
   };
+  const refreshRisk = () => void client.invalidateQueries({ queryKey: api.journalKeys.risk });
 
   const create = useJournalMutation(async (t: local.NewTrade) => {
-    const trade = await api.createTrade({
-      pair: t.pair ?? DEFAULT_TRADING_PAIR,
-      isLong: t.isLong,
-      entryPrice: t.entryPrice,
-      stopLoss: t.stopLoss,
-      takeProfit: t.takeProfit,
-      notes: '',
-      status: 'OPEN',
-      ...(t.score === undefined ? {} : { score: t.score }),
-    });
-    if (!trade?.id) {
-      notify(api.journalMessages.noTradeData, 'error');
-      void client.invalidateQueries({ queryKey: api.journalKeys.trades });
-      return;
+    // The server snapshots the ticked cells of the stored board: let pending toggles land.
+    await bingoWritesSettled(client);
+    try {
+      const trade = await api.createTrade({ ...t, status: 'OPEN' });
+      if (!trade?.id) {
+        notify(api.journalMessages.noTradeData, 'error');
+        void client.invalidateQueries({ queryKey: api.journalKeys.trades });
+        return false;
+      }
+      setTrades((list) => [trade, ...list.filter((other) => other.id !== trade.id)]);
+      return true;
+    } finally {
+      // Opening counts the trade for today on the server; a 403 SESSION_ENDED means the lock
+      // on screen was behind the server's: read the risk state again either way.
+      refreshRisk();
     }
-    setTrades((list) => [trade, ...list]);
   }, api.journalMessages.saveTrade);
   const close = useJournalMutation(
     async (v: { id: string; status: ClosedTradeStatus }) =>
@@ -99,25 +119,31 @@ export function useTradeActions(): TradeActions {
   }, api.journalMessages.saveTrade);
 
   return useMemo((): TradeActions => {
-    const applyLocal = (change: ReturnType<typeof local.addLocalTrade>) => {
-      if (!change.ok) notify(change.message, 'error');
-      else updateLocalJournal(() => change.value);
+    const applyLocal = (change: ReturnType<typeof local.addLocalTrade>): boolean => {
+      if (!change.ok) {
+        notify(change.message, 'error');
+        return false;
+      }
+      updateLocalJournal(() => change.value);
+      return true;
     };
-    const currentRisk = () =>
-      signedIn ? client.getQueryData<RiskState>(api.journalKeys.risk) : readLocalJournal().risk;
+    const confirmed = (trade: local.NewTrade, saved: boolean | undefined): boolean => {
+      if (saved) notify(tradeSavedMessage(trade), 'success');
+      return saved === true;
+    };
     return {
-      save: (t) =>
-        signedIn
-          ? void create(t)
-          : applyLocal(local.addLocalTrade(readLocalJournal(), t, Date.now())),
+      save: async (t) =>
+        confirmed(
+          t,
+          signedIn
+            ? await create(t)
+            : applyLocal(local.addLocalTrade(readLocalJournal(), t, localClock())),
+        ),
+      // A fourth stoploss is refused by core's applyTradeOutcome (here, or on the server) with
+      // SPEC.md section 8's alert.
       close: (id, status) => {
-        // SPEC.md section 8: a fourth stoploss is blocked with the alert, before any call.
-        if (status === 'STOPLOSS_HIT' && isSessionEnded(currentRisk()?.slTaken ?? 0)) {
-          notify(stoplossTexts.sessionEndedAlert, 'error');
-          return;
-        }
         if (signedIn) void close({ id, status });
-        else applyLocal(local.closeLocalTrade(readLocalJournal(), id, status, Date.now()));
+        else applyLocal(local.closeLocalTrade(readLocalJournal(), id, status, localClock()));
       },
       edit: (trade, edit) => {
         const parsed = UpdateTradeRequestSchema.safeParse({ ...edit, isLong: trade.isLong });
@@ -134,5 +160,5 @@ export function useTradeActions(): TradeActions {
       clearHistory: () =>
         signedIn ? void clear(undefined) : updateLocalJournal(local.clearLocalHistory),
     };
-  }, [signedIn, client, create, close, update, remove, clear]);
+  }, [signedIn, create, close, update, remove, clear]);
 }

@@ -23,7 +23,9 @@ describe('trading day time zone', () => {
     });
     const input = await screen.findByLabelText('Time zone of your trading day');
     expect(input).toHaveValue('America/New_York');
-    expect(input).toHaveAccessibleDescription(/daily stoploss counter/);
+    expect(input).toHaveAccessibleDescription(
+      /stoploss counter .* takes effect from your next trading day/,
+    );
     const save = screen.getByRole('button', { name: 'Save time zone' });
     expect(save).toBeDisabled();
     expect(

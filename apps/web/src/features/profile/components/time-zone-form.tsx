@@ -16,8 +16,9 @@ function deviceTimeZone(): string | null {
 }
 
 /**
- * The zone of the trading day: at its midnight the daily stoploss counter and the daily
- * stats start again. A text input with a datalist, so the 400-odd zones can be searched.
+ * The zone of the trading day: at its midnight the daily stoploss counter, limits and stats
+ * start again; a change waits for the current trading day to end (DESIGN.md section 7). A
+ * text input with a datalist, so the 400-odd zones can be searched.
  */
 export function TimeZoneForm({ current }: { current: string }) {
   const client = useQueryClient();
@@ -54,7 +55,7 @@ export function TimeZoneForm({ current }: { current: string }) {
         spellCheck={false}
         value={value}
         error={error}
-        hint={`Your trading day starts at midnight in this zone: the daily stoploss counter (${MAX_STOPLOSS_PER_DAY} per day) and the daily stats reset then. Now: ${current}.`}
+        hint={`Your trading day starts at midnight in this zone: the stoploss counter (${MAX_STOPLOSS_PER_DAY} per day), the daily limits and the daily stats start again then. A change takes effect from your next trading day. Now: ${current}.`}
         onChange={(e) => setValue(e.target.value)}
       />
       <datalist id={listId}>

@@ -43,7 +43,7 @@ describe('risk sidebar with live trading', () => {
     expect(await assets().findByText('$1,728')).toBeVisible();
     expect(assets().getByText('$12,346')).toBeVisible();
     expect(assets().getByText('USDC balance from Hyperliquid · Paper')).toBeVisible();
-    expect(assets().queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(assets().queryByRole('button', { name: 'Edit assets' })).not.toBeInTheDocument();
     expect(calls(fetch)).toContain('GET /api/exchange/account');
   });
 
@@ -57,7 +57,7 @@ describe('risk sidebar with live trading', () => {
     );
     expect(assets().getByText('$10,000')).toBeVisible();
     expect(assets().getByText('$1,400')).toBeVisible();
-    expect(assets().getByRole('button', { name: 'Edit' })).toBeVisible();
+    expect(assets().getByRole('button', { name: 'Edit assets' })).toBeVisible();
   });
 
   it('a balance read that timed out is not shown', async () => {

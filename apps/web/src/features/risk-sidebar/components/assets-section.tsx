@@ -1,28 +1,15 @@
-import { tradeSizing, type RiskSettingsRequest, type TradeSizing } from '@tb/core';
+import { formatUsd, type RiskSettingsRequest } from '@tb/core';
 import { useState } from 'react';
-import { connectionLabel, useExchangeBalance } from '@/features/exchange';
+import { connectionLabel } from '@/features/exchange';
+import type { TradeSizingView } from '../hooks/use-trade-sizing';
 import { AssetsForm } from './assets-form';
-
-const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
 export interface AssetsSectionProps {
   accountSize: number;
   baseTradeSize: number;
-  tradeStreak: number;
-  /** Sizing from the stored account and trade size. */
-  storedSizing: TradeSizing;
+  /** The sizing on screen (the exchange's while live trading is on). */
+  view: TradeSizingView;
   onSave: (settings: RiskSettingsRequest) => void;
-}
-
-/** The exchange's sizing while its balance is known, else the stored one. */
-function useAssetsSizing(tradeStreak: number, storedSizing: TradeSizing) {
-  const exchange = useExchangeBalance();
-  const balance = exchange.balanceUsd;
-  const sizing =
-    balance === null
-      ? storedSizing
-      : tradeSizing({ streak: tradeStreak, exchangeBalanceUsd: balance });
-  return { exchange, sizing, fromExchange: balance !== null };
 }
 
 /**
@@ -30,8 +17,8 @@ function useAssetsSizing(tradeStreak: number, storedSizing: TradeSizing) {
  * section 9: the USDC balance, and round(balance × (10 + 2 × streak) / 100)) and cannot be
  * edited; when the balance cannot be read, the stored values are shown again.
  */
-export function AssetsSection(props: AssetsSectionProps) {
-  const { exchange, sizing, fromExchange } = useAssetsSizing(props.tradeStreak, props.storedSizing);
+export function AssetsSection({ accountSize, baseTradeSize, view, onSave }: AssetsSectionProps) {
+  const { exchange, sizing, fromExchange } = view;
   const [editing, setEditing] = useState(false);
   const canEdit = !fromExchange;
   return (
@@ -39,27 +26,32 @@ export function AssetsSection(props: AssetsSectionProps) {
       <div className="risk-sidebar__heading">
         <h2 id="rs-assets">Assets</h2>
         {canEdit && !editing ? (
-          <button type="button" className="risk-sidebar__edit" onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="risk-sidebar__edit"
+            aria-label="Edit assets"
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
         ) : null}
       </div>
       {canEdit && editing ? (
         <AssetsForm
-          accountSize={props.accountSize}
-          baseTradeSize={props.baseTradeSize}
+          accountSize={accountSize}
+          baseTradeSize={baseTradeSize}
           onCancel={() => setEditing(false)}
           onSave={(settings) => {
-            props.onSave(settings);
+            onSave(settings);
             setEditing(false);
           }}
         />
       ) : (
         <dl className="risk-sidebar__facts">
           <dt>Account size</dt>
-          <dd>{usd(sizing.accountSizeUsd)}</dd>
+          <dd>{formatUsd(Math.round(sizing.accountSizeUsd))}</dd>
           <dt>Trade size</dt>
-          <dd>{usd(sizing.tradeSizeUsd)}</dd>
+          <dd>{formatUsd(Math.round(sizing.tradeSizeUsd))}</dd>
         </dl>
       )}
       {fromExchange && exchange.connection ? (

@@ -1,6 +1,9 @@
-import { formatSignedUsd, streakBarFillPct, streakLabel } from '@tb/core';
+import { streakBarFillPct, streakLabel } from '@tb/core';
 import { useRisk } from '@/features/journal';
+import { useTradeSizing } from '../hooks/use-trade-sizing';
 import { AssetsSection } from './assets-section';
+import { DailyStatsSection } from './daily-stats-section';
+import { SessionStatus } from './session-status';
 import { StoplossCounter } from './stoploss-counter';
 import './risk-sidebar.css';
 
@@ -9,11 +12,11 @@ export interface RiskSidebarProps {
   onToggle: () => void;
 }
 
-/** The risk sidebar: Assets, Risk (streak) and Daily Stats, and the stoploss counter. */
+/** The risk sidebar: session status, Assets, Risk (streak), Daily Stats and the SL counter. */
 export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
-  const { risk, sizing, resetStoploss, updateSettings } = useRisk();
+  const { risk, lock, resetStoploss, updateSettings } = useRisk();
+  const sizing = useTradeSizing();
   const fill = streakBarFillPct(risk.tradeStreak);
-  const daily = risk.dailyStats;
   return (
     <aside
       className={collapsed ? 'risk-sidebar is-collapsed' : 'risk-sidebar'}
@@ -30,17 +33,17 @@ export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
         <span aria-hidden="true">{collapsed ? '»' : '«'}</span>
       </button>
       <div id="risk-sidebar-body" className="risk-sidebar__body" hidden={collapsed}>
+        <SessionStatus lock={lock} />
         <AssetsSection
           accountSize={risk.accountSize}
           baseTradeSize={risk.baseTradeSize}
-          tradeStreak={risk.tradeStreak}
-          storedSizing={sizing}
+          view={sizing}
           onSave={updateSettings}
         />
         <section aria-labelledby="rs-risk">
           <h2 id="rs-risk">Risk</h2>
           <p className="risk-sidebar__streak">
-            {streakLabel(risk.tradeStreak)} <strong>{sizing.percentage}%</strong>
+            {streakLabel(risk.tradeStreak)} <strong>{sizing.sizing.percentage}%</strong>
           </p>
           <div
             className="risk-sidebar__bar"
@@ -53,20 +56,8 @@ export function RiskSidebar({ collapsed, onToggle }: RiskSidebarProps) {
             <span style={{ width: `${fill}%` }} />
           </div>
         </section>
-        <section aria-labelledby="rs-daily">
-          <h2 id="rs-daily">Daily Stats</h2>
-          <dl className="risk-sidebar__facts">
-            <dt>Trades</dt>
-            <dd>{daily.trades}</dd>
-            <dt>Wins</dt>
-            <dd>{daily.wins}</dd>
-            <dt>Losses</dt>
-            <dd>{daily.losses}</dd>
-            <dt>P/L</dt>
-            <dd>{formatSignedUsd(daily.dailyProfit - daily.dailyLoss)}</dd>
-          </dl>
-        </section>
-        <StoplossCounter slTaken={risk.slTaken} onReset={resetStoploss} />
+        <DailyStatsSection risk={risk} onSaveLimits={updateSettings} />
+        <StoplossCounter slTaken={risk.slTaken} lock={lock} onReset={resetStoploss} />
       </div>
     </aside>
   );

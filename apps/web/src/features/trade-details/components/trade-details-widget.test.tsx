@@ -1,22 +1,52 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { confirmMessages, defaultBingoState, defaultRiskState, stoplossTexts } from '@tb/core';
+import {
+  confirmMessages,
+  defaultBingoState,
+  defaultRiskState,
+  stoplossTexts,
+  type BingoState,
+  type Trade,
+} from '@tb/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetLocalJournal } from '@/features/journal';
+import { calls, errorBody, stubFetch, type MockRequest } from '@/test/fetch-mock';
+import { publicUser, signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { tradeFixture } from '@/test/trade-fixture';
 import { TradeDetailsWidget } from './trade-details-widget';
 
-function storeScore(score: number) {
+const today = () => new Date().toISOString().slice(0, 10);
+
+function boardWithScore(score: number): BingoState {
   const state = defaultBingoState('b1', Date.now());
   state.bingoPages[0]!.bingoCells[0] = { id: 0, title: 'Plan', points: score, selected: true };
-  localStorage.setItem('bingoState', JSON.stringify(state));
+  return state;
+}
+
+function storeScore(score: number) {
+  localStorage.setItem('bingoState', JSON.stringify(boardWithScore(score)));
   resetLocalJournal();
 }
 
-async function planLong(user: ReturnType<typeof renderWithProviders>['user']) {
+function storeRisk(change: (risk: ReturnType<typeof defaultRiskState>) => void) {
+  const risk = defaultRiskState(Date.now());
+  risk.dailyStats.lastTradeDate = today();
+  change(risk);
+  localStorage.setItem('riskState', JSON.stringify(risk));
+  resetLocalJournal();
+}
+
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+async function planLong(user: User) {
   await user.click(screen.getByRole('button', { name: 'Long' }));
   await user.type(screen.getByLabelText('Stoploss'), '100');
   await user.type(screen.getByLabelText('Entry'), '110');
 }
+
+const summary = () => screen.getByLabelText('Trade summary');
+const fact = (term: string) =>
+  within(summary()).getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
 beforeEach(() => resetLocalJournal());
 
@@ -36,12 +66,30 @@ describe('trade details widget', () => {
     expect(screen.getByRole('button', { name: 'Save Short trade' })).toBeEnabled();
   });
 
-  it('computes the target of a long 2R trade (score 6) and its R/R', async () => {
+  it('shows the pair, size and risk in USD and % of account, and the R/R before saving', async () => {
+    storeScore(6);
+    localStorage.setItem('lastSymbol', 'ETHUSDT');
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    expect(screen.getByTestId('trade-pair')).toHaveTextContent('ETHUSDT');
+    await planLong(user);
+    expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('130.0000');
+    expect(screen.getByLabelText('Risk/reward')).toHaveTextContent('2.00');
+    expect(summary()).toHaveAttribute('aria-live', 'polite');
+    expect(fact('Size')).toHaveTextContent('$1,000');
+    // $1,000 at 110 is 9.09 units; the stop 10 below loses $90.91, 0.91 % of $10,000.
+    expect(fact('Risk')).toHaveTextContent('$90.91 (0.91% of account)');
+    expect(screen.getByRole('button', { name: 'Save Long trade' })).toBeEnabled();
+  });
+
+  it('"Did you mean Long?" switches the side when the stop is below the entry of a short', async () => {
     storeScore(6);
     const { user } = renderWithProviders(<TradeDetailsWidget />);
-    await planLong(user);
-    expect(screen.getByLabelText('Target')).toHaveValue(130);
-    expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('130.0000');
+    await user.type(screen.getByLabelText('Stoploss'), '100');
+    await user.type(screen.getByLabelText('Entry'), '110');
+    expect(screen.getByRole('button', { name: 'Save Short trade' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Did you mean Long?' }));
+    expect(screen.getByRole('button', { name: 'Long', pressed: true })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Did you mean/ })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Risk/reward')).toHaveTextContent('2.00');
     expect(screen.getByRole('button', { name: 'Save Long trade' })).toBeEnabled();
   });
@@ -61,25 +109,91 @@ describe('trade details widget', () => {
     await user.clear(target);
     await user.type(target, '125');
     expect(screen.getByLabelText('Risk/reward')).toHaveTextContent('1.50');
+    await user.type(target, '{Backspace}{Backspace}{Backspace}05');
+    expect(screen.getByText('For a long trade the target must be above the entry')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Auto target' }));
     expect((target as HTMLInputElement).value).toBe('130.0000');
   });
 
-  it('saves an OPEN trade, clears the form and manages it in the Trade History', async () => {
+  it('sizes down but never up', async () => {
+    storeScore(6);
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await planLong(user);
+    const size = screen.getByLabelText('Size ($)');
+    expect(size).toHaveAttribute('placeholder', '1000');
+    await user.type(size, '1500');
+    expect(size).toHaveAccessibleDescription('Above the suggested $1,000: size down, never up');
+    expect(screen.getByRole('button', { name: 'Save Long trade' })).toBeDisabled();
+    await user.clear(size);
+    await user.type(size, '550');
+    expect(fact('Risk')).toHaveTextContent('$50');
+    expect(screen.getByRole('button', { name: 'Save Long trade' })).toBeEnabled();
+  });
+
+  it('saves the same facts in the browser: pair, idea, cells, size and risk; confirms; keeps the pair', async () => {
+    storeScore(6);
+    localStorage.setItem('lastSymbol', 'ETHUSDT');
+    localStorage.setItem('tradeIdea', 'Retest of the range high');
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await planLong(user);
+    await user.type(screen.getByLabelText('Size ($)'), '500');
+    await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
+    expect(await screen.findByText('Long ETHUSDT saved')).toBeVisible();
+    expect(screen.getByLabelText('Stoploss')).toHaveValue(null);
+    expect(screen.getByLabelText('Size ($)')).toHaveValue(null);
+    expect(screen.getByTestId('trade-pair')).toHaveTextContent('ETHUSDT');
+    const [saved] = JSON.parse(localStorage.getItem('trades') ?? '[]') as Trade[];
+    expect(saved).toMatchObject({
+      pair: 'ETHUSDT',
+      isLong: true,
+      stopLoss: 100,
+      entryPrice: 110,
+      takeProfit: 130,
+      notes: 'Retest of the range high',
+      status: 'OPEN',
+      score: 6,
+      tier: 2,
+      cells: [{ index: 0, title: 'Plan', points: 6 }],
+      targetManual: false,
+      sizeUsd: 500,
+      riskUsd: 45.454545,
+      sizeEstimated: false,
+      streakAtOpen: 0,
+      accountSizeAtOpen: 10_000,
+    });
+    expect(JSON.parse(localStorage.getItem('riskState') ?? '{}').dailyStats.trades).toBe(1);
+  });
+
+  it('while the session is ended, Save is disabled and the form says why and when it reopens', async () => {
+    storeScore(6);
+    storeRisk((risk) => {
+      risk.dailyStats.trades = 3;
+    });
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await planLong(user);
+    const save = screen.getByRole('button', { name: 'Save Long trade' });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription(
+      /You have reached your limit of 3 trades for today\. Trading opens again tomorrow at 00:00 \(UTC\)\./,
+    );
+  });
+
+  it('manages saved trades in the Trade History: +R and +$ on a target hit', async () => {
     storeScore(6);
     const { user } = renderWithProviders(<TradeDetailsWidget />);
     await planLong(user);
     await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
-    expect(screen.getByLabelText('Stoploss')).toHaveValue(null);
     expect(screen.getByRole('button', { name: /Trade History 1/ })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: /Trade History/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Trade History' });
     const row = within(dialog).getByRole('listitem', { name: 'BTCUSDT Long, OPEN' });
     expect(within(row).getByText('2.00')).toBeVisible();
+    expect(within(row).getByText('$90.91')).toBeVisible();
     await user.click(within(row).getByRole('button', { name: 'Target Hit' }));
     const won = within(dialog).getByRole('listitem', { name: 'BTCUSDT Long, WIN' });
-    expect(within(won).getByText('+$20.00')).toBeVisible();
+    expect(within(won).getByText('+2.00R')).toBeVisible();
+    expect(within(won).getByText('+$181.82')).toBeVisible();
     expect(within(won).queryByRole('button', { name: 'Stoploss Hit' })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear history' }));
@@ -108,11 +222,10 @@ describe('trade details widget', () => {
     const { user } = renderWithProviders(<TradeDetailsWidget />);
     await planLong(user);
     await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
-    const risk = { ...defaultRiskState(Date.now()), slTaken: 3 };
-    risk.dailyStats = { ...risk.dailyStats, lastTradeDate: new Date().toISOString().slice(0, 10) };
-    localStorage.setItem('riskState', JSON.stringify(risk));
     const trades = localStorage.getItem('trades');
-    resetLocalJournal();
+    storeRisk((risk) => {
+      risk.slTaken = 3;
+    });
     expect(localStorage.getItem('trades')).toBe(trades);
     await user.click(screen.getByRole('button', { name: /Trade History/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Trade History' });
@@ -121,5 +234,104 @@ describe('trade details widget', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('listitem', { name: 'BTCUSDT Long, OPEN' })).toBeVisible(),
     );
+  });
+});
+
+describe('trade details widget, signed in', () => {
+  function server(onPost: (req: MockRequest) => { status: number; body?: unknown }) {
+    signIn();
+    const posts: unknown[] = [];
+    const fetch = stubFetch((req) => {
+      const { path, method } = req;
+      if (path === '/users/me') return { status: 200, body: publicUser() };
+      if (path === '/users/exchanges')
+        return { status: 200, body: { success: true, exchanges: [] } };
+      if (path === '/bingo/card') {
+        return { status: 200, body: { success: true, data: boardWithScore(6) } };
+      }
+      if (path === '/risk-management') return { status: 200, body: defaultRiskState(Date.now()) };
+      if (path === '/trades' && method === 'GET') return { status: 200, body: [] };
+      if (path === '/trades' && method === 'POST') {
+        posts.push(req.body);
+        return onPost(req);
+      }
+      return { status: 404 };
+    });
+    return { fetch, posts };
+  }
+
+  it('POSTs the typed pair, the idea as notes, the size and whether the target was set by hand', async () => {
+    localStorage.setItem('lastSymbol', 'SOLUSDT');
+    localStorage.setItem('tradeIdea', 'Range breakout, volume confirms');
+    const { fetch, posts } = server((req) => ({
+      status: 201,
+      body: tradeFixture({ ...(req.body as Partial<Trade>), id: 's9' }),
+    }));
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await waitFor(() => expect(screen.getByText('tier 2R', { exact: false })).toBeVisible());
+    await planLong(user);
+    await user.click(screen.getByLabelText('Target'));
+    await user.click(screen.getByRole('button', { name: 'Yes, set it' }));
+    await user.clear(screen.getByLabelText('Target'));
+    await user.type(screen.getByLabelText('Target'), '135');
+    await user.type(screen.getByLabelText('Size ($)'), '800');
+    await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
+    expect(await screen.findByText('Long SOLUSDT saved')).toBeVisible();
+    expect(posts).toEqual([
+      {
+        pair: 'SOLUSDT',
+        isLong: true,
+        stopLoss: 100,
+        entryPrice: 110,
+        takeProfit: 135,
+        notes: 'Range breakout, volume confirms',
+        sizeUsd: 800,
+        targetManual: true,
+        status: 'OPEN',
+      },
+    ]);
+    // The server counted the trade for today: the risk state is read again.
+    await waitFor(() =>
+      expect(calls(fetch).filter((c) => c === 'GET /api/risk-management')).toHaveLength(2),
+    );
+    expect(screen.getByTestId('trade-pair')).toHaveTextContent('SOLUSDT');
+  });
+
+  it('sends the suggested size when none is typed, and a computed target as not manual', async () => {
+    const { posts } = server(() => ({ status: 201, body: tradeFixture({ id: 's1' }) }));
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await waitFor(() => expect(screen.getByText('tier 2R', { exact: false })).toBeVisible());
+    await planLong(user);
+    await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({
+      pair: 'BTCUSDT',
+      notes: '',
+      sizeUsd: 1000,
+      targetManual: false,
+      takeProfit: 130,
+    });
+  });
+
+  it('a 403 SESSION_ENDED shows the server message and keeps the prices', async () => {
+    server(() => ({
+      status: 403,
+      body: {
+        error: {
+          ...errorBody('SESSION_ENDED', 'You have reached your daily loss limit of $500.').error,
+          reason: 'DAILY_LOSS',
+          reopensAt: '2030-01-01T00:00:00.000Z',
+        },
+      },
+    }));
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await waitFor(() => expect(screen.getByText('tier 2R', { exact: false })).toBeVisible());
+    await planLong(user);
+    await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
+    expect(
+      await screen.findByText('You have reached your daily loss limit of $500.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Stoploss')).toHaveValue(100);
+    expect(screen.queryByText(/saved$/)).not.toBeInTheDocument();
   });
 });

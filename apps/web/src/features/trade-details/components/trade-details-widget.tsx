@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useOpenTradeCount } from '@/features/journal';
 import { useTradeForm } from '../hooks/use-trade-form';
 import { TargetField } from './target-field';
+import { PairLine, SizeField, TradeFacts } from './trade-summary';
 import './trade-details.css';
 
 const TradeHistoryDialog = lazy(() =>
@@ -26,32 +27,57 @@ function PriceField(props: { label: string; value: string; onChange: (v: string)
   );
 }
 
-/** Trade details: side, stoploss, entry, target (computed from the tier), R/R and Save. */
+/** Why the prices do not make a trade: 'Did you mean Long?' with a switch, or core's words. */
+function LevelsHint({ form }: { form: ReturnType<typeof useTradeForm> }) {
+  if (form.otherSide !== null) {
+    const side = form.otherSide ? 'Long' : 'Short';
+    return (
+      <p className="trade-form__hint" role="status">
+        Stop {form.otherSide ? 'below' : 'above'} entry:{' '}
+        <button type="button" onClick={() => form.setIsLong(form.otherSide === true)}>
+          Did you mean {side}?
+        </button>
+      </p>
+    );
+  }
+  const message = form.levelsProblem ?? form.problem;
+  return message ? (
+    <p className="trade-form__hint" role="status">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Trade details: side, prices, target from the tier, size and risk in USD, R/R and Save. */
 export function TradeDetailsWidget() {
   const form = useTradeForm();
   const openCount = useOpenTradeCount();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const lockId = useId();
   const side = form.isLong ? 'Long' : 'Short';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.submit();
+    void form.submit();
   };
 
   return (
     <form className="trade-form" onSubmit={submit} aria-label="Trade details">
-      <div className="trade-form__sides" role="group" aria-label="Side">
-        {(['Long', 'Short'] as const).map((label) => (
-          <button
-            key={label}
-            type="button"
-            className={`trade-form__side trade-form__side--${label.toLowerCase()}`}
-            aria-pressed={side === label}
-            onClick={() => form.setIsLong(label === 'Long')}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="trade-form__top">
+        <div className="trade-form__sides" role="group" aria-label="Side">
+          {(['Long', 'Short'] as const).map((label) => (
+            <button
+              key={label}
+              type="button"
+              className={`trade-form__side trade-form__side--${label.toLowerCase()}`}
+              aria-pressed={side === label}
+              onClick={() => form.setIsLong(label === 'Long')}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <PairLine pair={form.pair} />
       </div>
       <div className="trade-form__prices">
         <PriceField label="Stoploss" value={form.stopLoss} onChange={form.setStopLoss} />
@@ -64,18 +90,31 @@ export function TradeDetailsWidget() {
           onDisableManual={form.disableManual}
         />
       </div>
-      <p className="trade-form__rr">
-        R/R <output aria-label="Risk/reward">{form.rr}</output>
-        <span className="trade-form__tier">tier {form.riskReward}R</span>
-      </p>
+      <div className="trade-form__sizing">
+        <SizeField
+          value={form.sizeText}
+          onChange={form.setSizeText}
+          maxSizeUsd={form.maxSizeUsd}
+          error={form.size.error}
+        />
+        <TradeFacts preview={form.preview} rr={form.rr} tier={form.riskReward} />
+      </div>
+      <LevelsHint form={form} />
+      {form.blockedBy ? (
+        <p className="trade-form__locked" id={lockId} role="status">
+          <strong>Session ended.</strong> {form.blockedBy}
+        </p>
+      ) : null}
       <div className="trade-form__actions">
         <button
           type="submit"
           className={`trade-form__save trade-form__save--${side.toLowerCase()}`}
           aria-label={`Save ${side} trade`}
+          aria-describedby={form.blockedBy ? lockId : undefined}
+          aria-busy={form.saving || undefined}
           disabled={!form.canSave}
         >
-          {side}
+          {form.saving ? 'Saving...' : side}
         </button>
         <button type="button" className="trade-form__history" onClick={() => setHistoryOpen(true)}>
           Trade History <span className="trade-form__count">{openCount}</span>

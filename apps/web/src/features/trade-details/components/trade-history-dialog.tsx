@@ -1,9 +1,9 @@
 import { confirmMessages, type Trade } from '@tb/core';
 import { useState } from 'react';
-import { Button, Spinner } from '@/components';
+import { Alert, Button, Spinner } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/dialog';
-import { useTradeActions, useTradeList } from '@/features/journal';
+import { useTradeActions, useTradeExport, useTradeList } from '@/features/journal';
 import { TradeEditForm } from './trade-edit-form';
 import { TradeRow } from './trade-row';
 
@@ -12,14 +12,22 @@ export const historyTexts = {
   empty: 'No trades recorded yet',
   loading: 'Loading trades...',
   clear: 'Clear history',
+  export: 'Export CSV',
+  exporting: 'Exporting...',
+  loadFailed: 'Failed to load trades',
+  retry: 'Try again',
 } as const;
 
 type Pending = { kind: 'delete'; id: string } | { kind: 'clear' } | null;
 
-/** The Trade History panel: OPEN first then newest, close, edit, delete and clear history. */
+/**
+ * The Trade History panel: OPEN first then newest; close, edit, delete, export as CSV and
+ * clear history.
+ */
 export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
-  const { trades, isLoading } = useTradeList();
+  const { trades, isLoading, isError, retry } = useTradeList();
   const actions = useTradeActions();
+  const { exportCsv, exporting } = useTradeExport();
   const [editing, setEditing] = useState<Trade | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
@@ -32,7 +40,15 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={historyTexts.title} size="md">
       {isLoading ? <Spinner label={historyTexts.loading} /> : null}
-      {!isLoading && trades.length === 0 ? <p>{historyTexts.empty}</p> : null}
+      {isError ? (
+        <Alert tone="error">
+          {historyTexts.loadFailed}{' '}
+          <Button variant="ghost" onClick={retry}>
+            {historyTexts.retry}
+          </Button>
+        </Alert>
+      ) : null}
+      {!isLoading && !isError && trades.length === 0 ? <p>{historyTexts.empty}</p> : null}
       {editing ? (
         <TradeEditForm
           trade={editing}
@@ -53,9 +69,14 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
         </ul>
       )}
       {trades.length > 0 && !editing ? (
-        <Button variant="secondary" onClick={() => setPending({ kind: 'clear' })}>
-          {historyTexts.clear}
-        </Button>
+        <div className="trade-history__toolbar">
+          <Button variant="secondary" busy={exporting} onClick={exportCsv}>
+            {exporting ? historyTexts.exporting : historyTexts.export}
+          </Button>
+          <Button variant="secondary" onClick={() => setPending({ kind: 'clear' })}>
+            {historyTexts.clear}
+          </Button>
+        </div>
       ) : null}
       <ConfirmDialog
         open={pending !== null}

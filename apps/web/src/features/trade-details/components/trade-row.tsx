@@ -1,11 +1,14 @@
 import {
   canChangeTrade,
   formatDisplayNumber,
+  formatSignedR,
   formatSignedUsd,
+  formatUsd,
   tradeStatusLabel,
   type ClosedTradeStatus,
   type Trade,
 } from '@tb/core';
+import { Badge } from '@/components';
 
 export interface TradeRowProps {
   trade: Trade;
@@ -14,11 +17,51 @@ export interface TradeRowProps {
   onDelete: (id: string) => void;
 }
 
-/** One trade of the history: pair, side, prices, R/R, status, P/L and its actions. */
+const tone = (value: number | null) =>
+  value === null || value === 0 ? undefined : value > 0 ? 'is-up' : 'is-down';
+
+/** The board when the trade was opened: score, tier and the ticked cells (a snapshot). */
+function BoardFacts({ trade }: { trade: Trade }) {
+  return (
+    <div className="trade-row__board">
+      <p>
+        Score <strong>{trade.score}</strong> · tier <strong>{trade.tier}R</strong>
+        {trade.targetManual ? ' · target set by hand' : null}
+      </p>
+      {trade.cells === null ? (
+        <p className="trade-row__muted">Ticked cells were not recorded for this trade.</p>
+      ) : trade.cells.length === 0 ? (
+        <p className="trade-row__muted">No cells ticked.</p>
+      ) : (
+        <ul className="trade-row__cells" aria-label="Ticked cells">
+          {trade.cells.map((cell) => (
+            <li key={cell.index}>
+              {cell.title || `Cell ${cell.index + 1}`}{' '}
+              <span className="trade-row__points">{cell.points} pts</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** One trade of the history: setup, size and risk, board, notes, result and its actions. */
 export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
   const label = tradeStatusLabel(trade.status);
   const open = canChangeTrade(trade.status);
   const name = `${trade.pair} ${trade.isLong ? 'Long' : 'Short'}`;
+  const facts: [string, string, string?][] = [
+    ['SL', formatDisplayNumber(trade.stopLoss)],
+    ['Entry', formatDisplayNumber(trade.entryPrice)],
+    ['Target', formatDisplayNumber(trade.takeProfit)],
+    ['R/R', trade.riskRewardRatio.toFixed(2)],
+    ['Size', formatUsd(trade.sizeUsd)],
+    ['Risk', formatUsd(trade.riskUsd)],
+  ];
+  if (trade.rMultiple !== null)
+    facts.push(['R', formatSignedR(trade.rMultiple), tone(trade.rMultiple)]);
+  if (trade.pnlUsd !== null) facts.push(['P/L', formatSignedUsd(trade.pnlUsd), tone(trade.pnlUsd)]);
   return (
     <li className="trade-row" aria-label={`${name}, ${label}`}>
       <div className="trade-row__head">
@@ -26,32 +69,21 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
         <span className={trade.isLong ? 'trade-row__side is-long' : 'trade-row__side is-short'}>
           {trade.isLong ? 'LONG' : 'SHORT'}
         </span>
+        {trade.sizeEstimated ? <Badge tone="info">size estimated</Badge> : null}
         <span className={`trade-row__status trade-row__status--${label.toLowerCase()}`}>
           {label}
         </span>
       </div>
       <dl className="trade-row__facts">
-        <div>
-          <dt>SL</dt>
-          <dd>{formatDisplayNumber(trade.stopLoss)}</dd>
-        </div>
-        <div>
-          <dt>Entry</dt>
-          <dd>{formatDisplayNumber(trade.entryPrice)}</dd>
-        </div>
-        <div>
-          <dt>Target</dt>
-          <dd>{formatDisplayNumber(trade.takeProfit)}</dd>
-        </div>
-        <div>
-          <dt>R/R</dt>
-          <dd>{trade.riskRewardRatio.toFixed(2)}</dd>
-        </div>
-        <div>
-          <dt>P/L</dt>
-          <dd>{trade.profitLoss === null ? '—' : formatSignedUsd(trade.profitLoss)}</dd>
-        </div>
+        {facts.map(([term, value, className]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd className={className}>{value}</dd>
+          </div>
+        ))}
       </dl>
+      <BoardFacts trade={trade} />
+      {trade.notes ? <p className="trade-row__notes">{trade.notes}</p> : null}
       <div className="trade-row__actions">
         {open ? (
           <>

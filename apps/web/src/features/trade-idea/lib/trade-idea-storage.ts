@@ -30,6 +30,11 @@ export function readLastSymbol(): string {
   return readStored(TRADE_IDEA_KEYS.lastSymbol)?.trim() || DEFAULT_CHART_SYMBOL;
 }
 
+/** The trade idea as last written (saved with a trade as its notes); '' when none. */
+export function readTradeIdea(): string {
+  return readStored(TRADE_IDEA_KEYS.idea)?.trim() ?? '';
+}
+
 const IdeaTemplateSchema = z.object({ name: z.string().min(1), text: z.string() });
 export type IdeaTemplate = z.infer<typeof IdeaTemplateSchema>;
 

@@ -1,0 +1,65 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { tradeFixture, wonTradeFixture } from '@/test/trade-fixture';
+import { TradeRow } from './trade-row';
+
+const noop = vi.fn();
+function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
+  render(
+    <ul>
+      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} />
+    </ul>,
+  );
+  return screen.getByRole('listitem', { name: /BTCUSDT/ });
+}
+
+const fact = (row: HTMLElement, term: string) =>
+  within(row).getByText(term, { selector: 'dt' }).nextElementSibling;
+
+describe('trade row', () => {
+  it('a won trade shows its R and its P/L in USD, never the per-unit difference in $', () => {
+    const row = renderRow(wonTradeFixture());
+    expect(row).toHaveAccessibleName('BTCUSDT Long, WIN');
+    expect(fact(row, 'R')).toHaveTextContent('+3.00R');
+    expect(fact(row, 'P/L')).toHaveTextContent('+$49.18');
+    expect(fact(row, 'P/L')).toHaveClass('is-up');
+    expect(row).not.toHaveTextContent('$3000');
+    expect(row).not.toHaveTextContent('$3,000');
+  });
+
+  it('shows the setup, size and risk in USD, planned R/R, board snapshot and notes', () => {
+    const row = renderRow(
+      tradeFixture({
+        notes: 'Breakout retest',
+        cells: [
+          { index: 0, title: 'Stop below structure', points: 4 },
+          { index: 7, title: 'Waited for the close', points: 7 },
+        ],
+      }),
+    );
+    expect(fact(row, 'SL')).toHaveTextContent('60000');
+    expect(fact(row, 'Entry')).toHaveTextContent('61000');
+    expect(fact(row, 'Target')).toHaveTextContent('64000');
+    expect(fact(row, 'R/R')).toHaveTextContent('3.00');
+    expect(fact(row, 'Size')).toHaveTextContent('$1,000');
+    expect(fact(row, 'Risk')).toHaveTextContent('$16.39');
+    expect(within(row).queryByText('R', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Score 11 · tier 3R');
+    const cells = within(row).getByRole('list', { name: 'Ticked cells' });
+    expect(
+      within(cells)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['Stop below structure 4 pts', 'Waited for the close 7 pts']);
+    expect(within(row).getByText('Breakout retest')).toBeVisible();
+    expect(within(row).queryByText('size estimated')).not.toBeInTheDocument();
+  });
+
+  it('marks migrated trades "size estimated" and says their cells were not recorded', () => {
+    const row = renderRow(
+      wonTradeFixture({ sizeEstimated: true, cells: null, status: 'STOPLOSS_HIT' }),
+    );
+    expect(within(row).getByText('size estimated')).toBeVisible();
+    expect(row).toHaveTextContent('Ticked cells were not recorded');
+  });
+});
