@@ -6,7 +6,7 @@ export function widget(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
 }
 
-/** Sets a bingo cell's points through its edit dialog (cells start at 0 points). */
+/** Sets a bingo cell's points through its edit dialog. */
 export async function setCellPoints(page: Page, cell: number, points: number) {
   await page.getByRole('button', { name: `Edit cell ${cell}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Edit cell ${cell}`, exact: true });

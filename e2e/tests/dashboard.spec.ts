@@ -8,8 +8,8 @@ test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses e
   await page.goto('/bingo');
   await setCellPoints(page, 1, 4);
   await setCellPoints(page, 2, 2);
-  await page.getByRole('button', { name: 'Cell 1', exact: true }).click();
-  await page.getByRole('button', { name: 'Cell 2', exact: true }).click();
+  await page.getByRole('button', { name: /^Cell 1:/ }).click();
+  await page.getByRole('button', { name: /^Cell 2:/ }).click();
   const risk = widget(page, 'Risk/Reward Calculator');
   await expect(risk.getByText('6/20', { exact: true })).toBeVisible();
   await expect(risk.getByText('Allowed: 2R/R')).toBeVisible();

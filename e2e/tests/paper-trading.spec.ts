@@ -1,17 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { connectPaperAccount } from '../support/exchange';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
-
-/** Connects a paper account through /exchange-connect and switches live trading on. */
-async function connectPaperAccount(page: Page) {
-  await page.goto('/exchange-connect');
-  await page.getByRole('button', { name: 'Get started' }).click();
-  await page.getByRole('button', { name: 'Try with a paper account' }).click();
-  await expect(page.getByText('Connected to Hyperliquid · Paper')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Enable live trading' }).click();
-  // The dashboard switches live trading on and clears the parameter.
-  await expect(page).toHaveURL(/\/bingo$/);
-}
 
 /** The order form of /hyperliquid-test. */
 function orderForm(page: Page) {
