@@ -1,6 +1,14 @@
 import type { InfoClient } from '@nktkas/hyperliquid';
 import type { AllMidsResponse, MetaResponse } from '@nktkas/hyperliquid/api/info';
-import type { Candle, Market, OhlcvQuery, OrderBook, SymbolPrice, PublicTrade, Ticker } from '@tb/core';
+import type {
+  Candle,
+  Market,
+  OhlcvQuery,
+  OrderBook,
+  SymbolPrice,
+  PublicTrade,
+  Ticker,
+} from '@tb/core';
 import { CACHE_TTL_MS as TTL, type SharedCache } from './cache.js';
 import { exchangeCall, mapResponse } from './errors.js';
 import { ExchangeError, type MarketData } from './exchange-client.js';
