@@ -131,10 +131,10 @@ test('closed trades put a trader on the leaderboard; leaving it from the profile
   await page.goto('/leaderboard');
   const row = page.getByRole('row').filter({ hasText: trader.username });
   await expect(row).toBeVisible();
-  // Two closed $1,000 trades: a win of +3R ($272.73) and a loss of -1R ($90.91); planned R/R
-  // 3.00 each (golden).
+  // A $1,000 win of +3R ($272.73), then, one streak level up, a $1,200 loss of -1R ($109.09);
+  // planned R/R 3.00 each (golden).
   await expect(row).toContainText('50.0%');
-  await expect(row).toContainText('+$181.82');
+  await expect(row).toContainText('+$163.64');
   await expect(row.getByText('3.00')).toHaveClass(/golden/);
 
   await page.getByRole('button', { name: /winrate/i }).click();

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  canSaveTrade,
   formatRiskReward,
-  isOrderedForSide,
   parsePrice,
   riskRewardRatio,
   tradeLevels,
@@ -33,24 +31,12 @@ describe('parsePrice', () => {
   });
 });
 
-describe('isOrderedForSide', () => {
-  it.each([
-    ['long ordered', true, 90, 100, 120, true],
-    ['long with entry at stop', true, 100, 100, 120, false],
-    ['long with target below entry', true, 90, 100, 95, false],
-    ['short ordered', false, 110, 100, 80, true],
-    ['short with target above entry', false, 110, 100, 105, false],
-  ])('%s', (_s, isLong, stop, entry, target, expected) => {
-    expect(isOrderedForSide(isLong, stop, entry, target)).toBe(expected);
-  });
-});
-
 const long = (stopLoss: unknown, entry: unknown, target: unknown): TradeLevelsInput =>
   ({ isLong: true, stopLoss, entry, target }) as TradeLevelsInput;
 const short = (stopLoss: unknown, entry: unknown, target: unknown): TradeLevelsInput =>
   ({ isLong: false, stopLoss, entry, target }) as TradeLevelsInput;
 
-describe('tradeLevelsError / canSaveTrade', () => {
+describe('tradeLevelsError', () => {
   it.each([
     ['long, all ordered', long(90, 100, 120), null],
     ['long from form strings', long('90', '100', '120'), null],
@@ -64,7 +50,6 @@ describe('tradeLevelsError / canSaveTrade', () => {
     ['short, target above entry', short(110, 100, 105), m.shortTargetBelowEntry],
   ])('%s', (_scenario, input, expected) => {
     expect(tradeLevelsError(input)).toBe(expected);
-    expect(canSaveTrade(input)).toBe(expected === null);
   });
 
   it('tradeLevels gives parsed numbers when valid and null otherwise', () => {

@@ -38,19 +38,6 @@ export function parsePrice(input: PriceInput): number | null {
 }
 
 /**
- * Whether stoploss < entry < target (long) or target < entry < stoploss (short), strictly.
- * Prices in dollars per unit.
- */
-export function isOrderedForSide(
-  isLong: boolean,
-  stopLoss: number,
-  entry: number,
-  target: number,
-): boolean {
-  return isLong ? entry > stopLoss && target > entry : entry < stopLoss && target < entry;
-}
-
-/**
  * Why these prices cannot be saved as a trade, or `null` when they can (SPEC.md section 5:
  * all three present and numeric; long needs entry above stoploss and target above entry,
  * short needs entry below stoploss and target below entry).
@@ -81,11 +68,6 @@ export function tradeLevels(input: TradeLevelsInput): TradeLevels | null {
     entry: parsePrice(input.entry) as number,
     target: parsePrice(input.target) as number,
   };
-}
-
-/** Whether the Save (Long/Short) button is enabled: {@link tradeLevelsError} is `null`. */
-export function canSaveTrade(input: TradeLevelsInput): boolean {
-  return tradeLevelsError(input) === null;
 }
 
 /**

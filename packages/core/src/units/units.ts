@@ -66,11 +66,6 @@ export function sumUsd(amounts: Iterable<number>): Usd {
   return usd(micros / USD_SCALE);
 }
 
-/** `a + b` in dollars, exactly (see {@link sumUsd}). */
-export function addUsd(a: Usd, b: Usd): Usd {
-  return sumUsd([a, b]);
-}
-
 /** The exact sum of R-multiples (whole ten-thousandths of R). */
 export function sumR(values: Iterable<number>): RMultiple {
   let units = 0;
