@@ -73,24 +73,31 @@ UPDATE "risk_states" AS r SET "total_stats" = r."total_stats" || (
   WHERE t."user_id" = r."user_id" AND t."status" <> 'OPEN'
 );--> statement-breakpoint
 -- Today's counters of the recorded trading day (lastTradeDate, in the user's time zone): money
--- and R from the trades closed that day, and the trades opened that day.
+-- and R from the trades closed that day, and the trades opened that day (never fewer than
+-- counted before, so trades deleted before the upgrade give no slot back).
 UPDATE "risk_states" AS r SET "daily_stats" = r."daily_stats" || (
   SELECT jsonb_build_object(
-    'trades', (
+    'trades', GREATEST(coalesce((r."daily_stats" ->> 'trades')::int, 0), (
       SELECT count(*) FROM "trades" o
       WHERE o."user_id" = r."user_id"
-        AND (o."created_at" AT TIME ZONE u."time_zone")::date = (r."daily_stats" ->> 'lastTradeDate')::date
-    ),
+        AND (o."created_at" AT TIME ZONE u."zone")::date = (r."daily_stats" ->> 'lastTradeDate')::date
+    )),
     'dailyProfit', trim_scale(round(coalesce(sum(t."pnl_usd") FILTER (WHERE t."pnl_usd" > 0), 0), 6)),
     'dailyLoss', trim_scale(round(coalesce(-sum(t."pnl_usd") FILTER (WHERE t."pnl_usd" < 0), 0), 6)),
     'dailyR', trim_scale(coalesce(sum(t."r_multiple"), 0))
   )
-  FROM "users" u
+  FROM (
+    -- A zone the database does not know reads as UTC rather than aborting the migration.
+    SELECT uu."id", CASE WHEN EXISTS (
+      SELECT 1 FROM pg_timezone_names z WHERE z."name" = uu."time_zone"
+    ) THEN uu."time_zone" ELSE 'UTC' END AS "zone"
+    FROM "users" uu
+  ) u
   LEFT JOIN "trades" t
     ON t."user_id" = u."id" AND t."status" <> 'OPEN' AND t."closed_at" IS NOT NULL
-    AND (t."closed_at" AT TIME ZONE u."time_zone")::date = (r."daily_stats" ->> 'lastTradeDate')::date
+    AND (t."closed_at" AT TIME ZONE u."zone")::date = (r."daily_stats" ->> 'lastTradeDate')::date
   WHERE u."id" = r."user_id"
-  GROUP BY u."id", u."time_zone"
+  GROUP BY u."id", u."zone"
 )
 WHERE r."daily_stats" ->> 'lastTradeDate' IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "trades" ALTER COLUMN "size_usd" SET NOT NULL;--> statement-breakpoint

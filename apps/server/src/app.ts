@@ -52,6 +52,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerWebApp } from './plugins/web.js';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   await registerSecurity(app);
   await registerOpenApi(app, VERSION);

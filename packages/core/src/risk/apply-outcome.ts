@@ -5,7 +5,7 @@ import { isSessionEnded, MAX_STOPLOSS_PER_DAY, stoplossTexts } from '../stoploss
 import { applyOutcomeToStreak, streakPercentage } from '../streak/streak.js';
 import type { ClosedTradeStatus } from '../trade/status.js';
 import { sumR, sumUsd } from '../units/units.js';
-import { isoFromMs, riskStateForDay } from './risk-state.js';
+import { isoFromMs, markDailyLossLimit, riskStateForDay } from './risk-state.js';
 import { DEFAULT_TIME_ZONE } from './trading-day.js';
 
 /** A closed trade as the risk state sees it. */
@@ -42,7 +42,7 @@ export function averageRiskReward(stats: Omit<TotalStats, 'averageRR'>): number 
  * - today's R adds the trade's `rMultiple`;
  * - money follows the sign of `pnlUsd`, summed exactly: a gain adds to dailyProfit and
  *   totalReward, a loss (as a positive number) to dailyLoss and totalRisk; totalGain adds
- *   the signed amount;
+ *   the signed amount; a net loss reaching the daily limit is marked (markDailyLossLimit);
  * - the streak moves +1 on a win, −1 on a loss (clamped −3..3), percentage = 10 + 2 × streak.
  *
  * @throws RangeError when `pnlUsd` is not finite (validate input first).
@@ -77,7 +77,7 @@ export function applyTradeOutcome(
   const slTaken = isWin ? current.slTaken : Math.min(current.slTaken + 1, MAX_STOPLOSS_PER_DAY);
   const day = current.tradingDay as TradingDay;
   const tradeStreak = applyOutcomeToStreak(current.tradeStreak, isWin ? 'win' : 'loss');
-  return ok({
+  const next: RiskState = {
     ...current,
     tradeStreak,
     currentPercentage: streakPercentage(tradeStreak),
@@ -96,5 +96,6 @@ export function applyTradeOutcome(
       dailyR: sumR([daily.dailyR, outcome.rMultiple ?? 0]),
     },
     totalStats: { ...totals, averageRR: averageRiskReward(totals) },
-  });
+  };
+  return ok(markDailyLossLimit(next, clock.now));
 }

@@ -1,4 +1,5 @@
 import type { DailyStats, RiskLimits, RiskState, TotalStats, TradingDay } from '../schemas/risk.js';
+import { sumUsd } from '../units/units.js';
 import { DEFAULT_MAX_DAILY_LOSS_USD, DEFAULT_MAX_TRADES_PER_DAY } from '../stoploss/stoploss.js';
 import {
   DEFAULT_ACCOUNT_SIZE_USD,
@@ -83,6 +84,7 @@ function recordedDay(state: RiskState, timeZone: string): TradingDay | null {
     endsAt: isoFromMs(startOfDate(addDays(date, 1), timeZone)),
     thirdStoplossAt: null,
     grassResetAt: null,
+    dailyLossHitAt: null,
   };
 }
 
@@ -109,6 +111,7 @@ function followingDay(previous: TradingDay | null, now: number, timeZone: string
     endsAt: isoFromMs(endsAt),
     thirdStoplossAt: null,
     grassResetAt: null,
+    dailyLossHitAt: null,
   };
 }
 
@@ -139,6 +142,22 @@ export function riskStateForDay(
     pendingSettings: null,
     tradingDay: next,
   };
+}
+
+/** Net realised loss of the trading day in USD, exactly (0 when the day is up). */
+export function realisedLossToday(state: RiskState): number {
+  return Math.max(0, sumUsd([state.dailyStats.dailyLoss, -state.dailyStats.dailyProfit]));
+}
+
+/**
+ * Marks the moment the day's realised loss reached the daily limit, once: from then on the
+ * session stays ended until the day ends (a later win does not reopen it).
+ */
+export function markDailyLossLimit(state: RiskState, now: number): RiskState {
+  const day = state.tradingDay;
+  if (!day || day.dailyLossHitAt) return state;
+  if (realisedLossToday(state) < state.settings.maxDailyLoss) return state;
+  return { ...state, tradingDay: { ...day, dailyLossHitAt: isoFromMs(now) } };
 }
 
 /** A trade was opened: today's trade count goes up by one (deleting it gives nothing back). */
@@ -179,7 +198,8 @@ const LIMIT_KEYS = ['maxDailyLoss', 'maxTradesPerDay'] as const;
  * POST settings (validated by RiskSettingsRequestSchema). Account size and base trade size
  * change at once. A limit made tighter (lower) applies at once; one made looser waits in
  * `pendingSettings` for the next trading day (DESIGN.md section 7), so loosening can never
- * reopen a session that is ending today.
+ * reopen a session that is ending today. A loss limit tightened below today's loss ends the
+ * session for the day.
  */
 export function applyRiskSettings(
   state: RiskState,
@@ -195,12 +215,15 @@ export function applyRiskSettings(
     if (wanted <= settings[key]) settings[key] = wanted;
   }
   const same = LIMIT_KEYS.every((key) => target[key] === settings[key]);
-  return {
-    ...state,
-    accountSize: change.accountSize ?? state.accountSize,
-    baseTradeSize: change.baseTradeSize ?? state.baseTradeSize,
-    settings,
-    pendingSettings: same ? null : target,
-    lastUpdate: isoFromMs(now),
-  };
+  return markDailyLossLimit(
+    {
+      ...state,
+      accountSize: change.accountSize ?? state.accountSize,
+      baseTradeSize: change.baseTradeSize ?? state.baseTradeSize,
+      settings,
+      pendingSettings: same ? null : target,
+      lastUpdate: isoFromMs(now),
+    },
+    now,
+  );
 }

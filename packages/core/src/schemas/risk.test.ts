@@ -7,6 +7,15 @@ describe('risk schemas', () => {
     expect(RiskStateSchema.safeParse(defaultRiskState(0)).success).toBe(true);
   });
 
+  it('accepts sums beyond any single amount (a long journal never breaks the answer)', () => {
+    const state = defaultRiskState(0);
+    const big = {
+      ...state,
+      totalStats: { ...state.totalStats, totalReward: 5e12, totalGain: 5e12 },
+    };
+    expect(RiskStateSchema.safeParse(big).success).toBe(true);
+  });
+
   it.each([
     ['a streak beyond 3', { tradeStreak: 4 }, 'Trade streak must be at most 3'],
     ['more than 3 stoplosses', { slTaken: 4 }, 'Stoplosses taken must be at most 3'],
@@ -27,6 +36,15 @@ describe('risk schemas', () => {
     [{ status: 'OPEN', profitLoss: 0 }, 'Status must be TARGET_HIT or STOPLOSS_HIT'],
     [{ status: 'TARGET_HIT' }, 'Profit/loss is required'],
     [{ status: 'TARGET_HIT', profitLoss: null }, 'Profit/loss must be a number'],
+    [
+      { status: 'TARGET_HIT', profitLoss: -5 },
+      'A target hit cannot lose money and a stoploss hit cannot make money',
+    ],
+    [
+      { status: 'STOPLOSS_HIT', profitLoss: 5 },
+      'A target hit cannot lose money and a stoploss hit cannot make money',
+    ],
+    [{ status: 'TARGET_HIT', profitLoss: 2e9 }, 'Profit/loss is too large'],
   ])('update %j', (input, message) => {
     expect(RiskUpdateRequestSchema.safeParse(input).error?.issues[0]?.message ?? null).toBe(
       message,

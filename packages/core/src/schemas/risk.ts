@@ -8,6 +8,9 @@ import {
   positiveAmount,
 } from './common.js';
 
+/** A sum of amounts: finite and >= 0, with no upper bound (sums may pass any single amount's). */
+const nonNegativeSum = (label: string) => numberField(label).min(0, `${label} must be 0 or more`);
+
 /** Counters of the current trading day (SPEC.md section 3); money in dollars, >= 0. */
 export const DailyStatsSchema = z.object({
   /** The trading day these counters belong to, 'YYYY-MM-DD' in the user's time zone. */
@@ -22,9 +25,9 @@ export const DailyStatsSchema = z.object({
   /** Trades closed today at their stoploss. */
   losses: intField('Losses', 0, 1e9),
   /** Sum of today's winning `pnlUsd`, in USD (>= 0). */
-  dailyProfit: nonNegativeAmount('Daily profit'),
+  dailyProfit: nonNegativeSum('Daily profit'),
   /** Sum of today's losing `pnlUsd` as a positive number, in USD (>= 0). */
-  dailyLoss: nonNegativeAmount('Daily loss'),
+  dailyLoss: nonNegativeSum('Daily loss'),
   /** Sum of the R-multiples of the trades closed today (may be negative). */
   dailyR: numberField('Daily R').default(0),
 });
@@ -38,9 +41,9 @@ export const TotalStatsSchema = z.object({
   /** Net result in USD: totalReward − totalRisk (may be negative). */
   totalGain: numberField('Total gain'),
   /** Sum of losing `pnlUsd` as a positive number, in USD. */
-  totalRisk: nonNegativeAmount('Total risk'),
+  totalRisk: nonNegativeSum('Total risk'),
   /** Sum of winning `pnlUsd`, in USD. */
-  totalReward: nonNegativeAmount('Total reward'),
+  totalReward: nonNegativeSum('Total reward'),
   /** Average win ÷ average loss in USD, 2 decimals; 0 until there is at least one of each. */
   averageRR: numberField('Average R/R').min(0, 'Average R/R must be 0 or more'),
 });
@@ -91,6 +94,9 @@ export const TradingDaySchema = z.object({
   thirdStoplossAt: IsoDateTimeSchema.nullable().default(null),
   /** When "Did you touch some grass? Yes" reset the counter today (once per day). */
   grassResetAt: IsoDateTimeSchema.nullable().default(null),
+  /** When the realised loss first reached the daily limit: the session stays ended all day,
+   * even if a later win brings the net loss back under it. */
+  dailyLossHitAt: IsoDateTimeSchema.nullable().default(null),
 });
 export type TradingDay = z.infer<typeof TradingDaySchema>;
 
@@ -122,10 +128,17 @@ export const ClosedTradeStatusSchema = z.enum(CLOSED_TRADE_STATUSES, {
 });
 
 /** POST /api/risk-management/update: a closed trade's outcome, P/L in USD (+ gain). */
-export const RiskUpdateRequestSchema = z.object({
-  status: ClosedTradeStatusSchema,
-  profitLoss: numberField('Profit/loss').min(-1e12).max(1e12),
-});
+export const RiskUpdateRequestSchema = z
+  .object({
+    status: ClosedTradeStatusSchema,
+    profitLoss: numberField('Profit/loss')
+      .min(-1e9, 'Profit/loss is too large')
+      .max(1e9, 'Profit/loss is too large'),
+  })
+  .refine((body) => (body.status === 'TARGET_HIT' ? body.profitLoss >= 0 : body.profitLoss <= 0), {
+    message: 'A target hit cannot lose money and a stoploss hit cannot make money',
+    path: ['profitLoss'],
+  });
 export type RiskUpdateRequest = z.infer<typeof RiskUpdateRequestSchema>;
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_TRADING_PAIR } from '../exchange/symbols.js';
 import { tradeMessages } from '../trade/messages.js';
-import { tradeLevelsError } from '../trade/levels.js';
+import { riskRewardRatio, tradeLevelsError } from '../trade/levels.js';
+import { levelsRangeError } from '../trade/open-trade.js';
 import { TRADE_STATUSES } from '../trade/status.js';
 import {
   booleanField,
@@ -59,7 +60,10 @@ const tradeFields = {
   date: IsoDateTimeSchema.optional(),
 };
 
-/** Prices must be ordered for the side, as the trade form requires (SPEC.md section 5). */
+/**
+ * Prices must be ordered for the side, as the trade form requires (SPEC.md section 5), and not
+ * absurdly far apart (levelsRangeError).
+ */
 function checkOrder(
   value: { isLong: boolean; entryPrice: number; stopLoss: number; takeProfit: number },
   ctx: z.RefinementCtx,
@@ -70,7 +74,17 @@ function checkOrder(
     entry: value.entryPrice,
     target: value.takeProfit,
   });
-  if (!message) return;
+  if (!message) {
+    const rr = riskRewardRatio({
+      isLong: value.isLong,
+      stopLoss: value.stopLoss,
+      entry: value.entryPrice,
+      target: value.takeProfit,
+    });
+    const range = levelsRangeError(value.isLong, value.stopLoss, value.entryPrice, rr ?? 0);
+    if (range) ctx.addIssue({ code: 'custom', message: range, path: ['takeProfit'] });
+    return;
+  }
   const entryRule =
     message === tradeMessages.longEntryAboveStop || message === tradeMessages.shortEntryBelowStop;
   ctx.addIssue({ code: 'custom', message, path: [entryRule ? 'entryPrice' : 'takeProfit'] });

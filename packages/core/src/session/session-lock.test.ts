@@ -3,11 +3,12 @@ import { applyTradeOutcome } from '../risk/apply-outcome.js';
 import {
   applyRiskSettings,
   defaultRiskState,
+  realisedLossToday,
   recordTradeOpened,
   riskStateForDay,
 } from '../risk/risk-state.js';
 import type { RiskState } from '../schemas/risk.js';
-import { realisedLossToday, sessionLock, touchGrass, requireOpenSession } from './session-lock.js';
+import { sessionLock, touchGrass, requireOpenSession } from './session-lock.js';
 
 const T0 = Date.parse('2025-03-10T12:00:00Z');
 const MIN = 60_000;
@@ -96,6 +97,32 @@ describe('sessionLock', () => {
       code: 'SESSION_ENDED',
       details: { reason: 'DAILY_TRADES', reopensAt: '2025-03-11T00:00:00.000Z' },
     });
+  });
+
+  it('once the loss limit is reached, a later win does not reopen the day', () => {
+    const hit = closeAll(defaultRiskState(T0), [-500]);
+    const recovered = closeAll(hit, [300]);
+    expect(realisedLossToday(recovered)).toBe(200);
+    expect(sessionLock(recovered, { now: T0 + MIN, ...UTC })).toMatchObject({
+      ended: true,
+      reason: 'DAILY_LOSS',
+    });
+    expect(sessionLock(recovered, { now: Date.parse('2025-03-11T00:00:00Z'), ...UTC }).ended).toBe(
+      false,
+    );
+  });
+
+  it('compares the loss exactly: $512.04 lost and $12.04 won is $500', () => {
+    const state = closeAll(defaultRiskState(T0), [12.04, -512.04]);
+    expect(realisedLossToday(state)).toBe(500);
+    expect(sessionLock(state, { now: T0, ...UTC })).toMatchObject({ reason: 'DAILY_LOSS' });
+  });
+
+  it("a loss limit tightened below today's loss ends the day for good", () => {
+    const state = closeAll(defaultRiskState(T0), [-200]);
+    const tightened = applyRiskSettings(state, { maxDailyLoss: 150 }, T0);
+    const recovered = closeAll(tightened, [100]);
+    expect(sessionLock(recovered, { now: T0, ...UTC })).toMatchObject({ reason: 'DAILY_LOSS' });
   });
 
   it('counts the net realised loss of the day', () => {

@@ -1,6 +1,6 @@
 import { formatUsd } from '../format/money.js';
 import { fail, ok, type Result } from '../result.js';
-import { isoFromMs, riskStateForDay } from '../risk/risk-state.js';
+import { isoFromMs, realisedLossToday, riskStateForDay } from '../risk/risk-state.js';
 import { DEFAULT_TIME_ZONE } from '../risk/trading-day.js';
 import type { RiskState, TradingDay } from '../schemas/risk.js';
 import { MAX_STOPLOSS_PER_DAY } from '../stoploss/stoploss.js';
@@ -43,14 +43,10 @@ export interface SessionClock {
   timeZone?: string;
 }
 
-/** Net realised loss of the trading day in USD (0 when the day is up). */
-export function realisedLossToday(state: RiskState): number {
-  return Math.max(0, state.dailyStats.dailyLoss - state.dailyStats.dailyProfit);
-}
-
 function endReason(state: RiskState): SessionEndReason | null {
   if (state.slTaken >= MAX_STOPLOSS_PER_DAY) return 'STOPLOSSES';
   if (state.dailyStats.trades >= state.settings.maxTradesPerDay) return 'DAILY_TRADES';
+  if (state.tradingDay?.dailyLossHitAt) return 'DAILY_LOSS';
   if (realisedLossToday(state) >= state.settings.maxDailyLoss) return 'DAILY_LOSS';
   return null;
 }
@@ -85,7 +81,7 @@ function reasonText(reason: SessionEndReason, state: RiskState): string {
  * trading day of `now`, then the session is ended when any holds:
  * - `slTaken >= 3`: until the next trading day, or the grass reset after the cooldown;
  * - trades opened today `>= maxTradesPerDay`;
- * - net realised loss today (USD) `>= maxDailyLoss`.
+ * - net realised loss today (USD) `>= maxDailyLoss`, or it reached the limit earlier today.
  */
 export function sessionLock(state: RiskState, clock: SessionClock): SessionLock {
   const timeZone = clock.timeZone ?? DEFAULT_TIME_ZONE;

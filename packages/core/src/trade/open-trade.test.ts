@@ -3,7 +3,13 @@ import { applyTradeOutcome } from '../risk/apply-outcome.js';
 import { applyRiskSettings, defaultRiskState } from '../risk/risk-state.js';
 import type { BingoCell } from '../schemas/bingo.js';
 import type { RiskState } from '../schemas/risk.js';
-import { openTrade, repriceTrade, suggestedSizeUsd, type OpenTradeRequest } from './open-trade.js';
+import {
+  checkTradeSize,
+  openTrade,
+  repriceTrade,
+  suggestedSizeUsd,
+  type OpenTradeRequest,
+} from './open-trade.js';
 
 const T0 = Date.parse('2025-03-10T12:00:00Z');
 const cells = (ticked: Record<number, [string, number]>): BingoCell[] =>
@@ -109,6 +115,34 @@ describe('openTrade', () => {
       code: 'SESSION_ENDED',
       details: { reason: 'DAILY_TRADES', reopensAt: '2025-03-11T00:00:00.000Z' },
     });
+  });
+
+  it.each([
+    [
+      'a target more than 100R away',
+      { ...long, stopLoss: 2999.99, takeProfit: 4000 },
+      'The target is more than 100R away: check the prices',
+    ],
+    [
+      'a short stop above twice the entry',
+      { ...long, isLong: false, stopLoss: 6500, takeProfit: 2900 },
+      'The stop is more than 100% above the entry: check the prices',
+    ],
+  ])('refuses levels too far apart to be real: %s', (_scenario, request, message) => {
+    expect(openTrade(request, ctx())).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      message,
+      field: 'takeProfit',
+    });
+  });
+
+  it('checkTradeSize: above $0, never above the suggested size', () => {
+    expect(checkTradeSize(1000, 1000)).toBeNull();
+    expect(checkTradeSize(0, 1000)).toBe('Trade size must be above $0');
+    expect(checkTradeSize(1000.5, 1000)).toBe(
+      'Trade size $1,000.50 is above the suggested $1,000 for your streak: size down, never up.',
+    );
   });
 
   it('repricing keeps the USD size and recomputes quantity, risk and R/R', () => {

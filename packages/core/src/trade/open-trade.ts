@@ -99,11 +99,46 @@ export function suggestedSizeUsd(risk: RiskState): Usd {
   );
 }
 
+/** Largest planned reward ÷ risk a trade may have: beyond it the prices are a typo. */
+export const MAX_PLANNED_RR = 100;
+
+/**
+ * Why a position size cannot be used, or null when it can: above $0 and at most the suggested
+ * size (a trader may size down, never up). Both in USD.
+ */
+export function checkTradeSize(sizeUsd: number, suggestedUsd: number): string | null {
+  if (!(sizeUsd > 0)) return 'Trade size must be above $0';
+  if (sizeUsd > suggestedUsd) {
+    return `Trade size ${formatUsd(sizeUsd)} is above the suggested ${formatUsd(suggestedUsd)} for your streak: size down, never up.`;
+  }
+  return null;
+}
+
+/**
+ * Why these levels are too far apart to be a real trade, or null: a stop more than the whole
+ * entry price away (a short's stop above twice the entry: it would risk more than the
+ * position), or a target more than {@link MAX_PLANNED_RR} times the risk away.
+ */
+export function levelsRangeError(
+  isLong: boolean,
+  stopLoss: number,
+  entryPrice: number,
+  riskReward: number,
+): string | null {
+  if (!isLong && stopLoss - entryPrice > entryPrice) {
+    return 'The stop is more than 100% above the entry: check the prices';
+  }
+  if (riskReward > MAX_PLANNED_RR) {
+    return `The target is more than ${MAX_PLANNED_RR}R away: check the prices`;
+  }
+  return null;
+}
+
 /**
  * Opens a trade: the one rule used by the server's journal and the browser's local journal.
  * Refuses with SESSION_ENDED while the session is ended (sessionLock), with VALIDATION_ERROR
- * when the prices are not ordered for the side or the size is above the suggested size (a
- * trader may size down, never up). Records the ticked cells, score and tier of `cells`, the
+ * when the prices are not ordered for the side or too far apart (levelsRangeError), or the
+ * size is above the suggested size (checkTradeSize). Records the ticked cells, score and tier of `cells`, the
  * size, quantity and risk in USD, the streak and account size; the risk state counts the trade
  * as opened today.
  */
@@ -118,16 +153,13 @@ export function openTrade(
   const levels = { isLong, stopLoss, entry: entryPrice, target: takeProfit };
   const levelsError = tradeLevelsError(levels);
   if (levelsError) return fail('VALIDATION_ERROR', levelsError, 'entryPrice');
+  const plannedRR = riskRewardRatio(levels) ?? 0;
+  const rangeError = levelsRangeError(isLong, stopLoss, entryPrice, plannedRR);
+  if (rangeError) return fail('VALIDATION_ERROR', rangeError, 'takeProfit');
   const suggested = suggestedSizeUsd(risk);
   const sizeUsd = usd(request.sizeUsd ?? suggested);
-  if (sizeUsd > suggested) {
-    return fail(
-      'VALIDATION_ERROR',
-      `Trade size ${formatUsd(sizeUsd)} is above the suggested ${formatUsd(suggested)} for your streak: size down, never up.`,
-      'sizeUsd',
-    );
-  }
-  if (!(sizeUsd > 0)) return fail('VALIDATION_ERROR', 'Trade size must be above $0', 'sizeUsd');
+  const sizeError = checkTradeSize(sizeUsd, suggested);
+  if (sizeError) return fail('VALIDATION_ERROR', sizeError, 'sizeUsd');
   const score = boardScore(context.cells);
   const tier = riskTierFromScore(score);
   const tierTarget = targetFromRiskReward({
@@ -143,7 +175,7 @@ export function openTrade(
       entryPrice: price(entryPrice),
       stopLoss: price(stopLoss),
       takeProfit: price(takeProfit),
-      riskRewardRatio: roundTo(riskRewardRatio(levels) ?? 0, 2),
+      riskRewardRatio: roundTo(plannedRR, 2),
       notes: request.notes ?? '',
       score,
       tier,
