@@ -14,6 +14,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(req, body, done);
+    // parseAs: string, so the body is the text of the request.
+    parseJson(req, body as string, done);
   });
 }

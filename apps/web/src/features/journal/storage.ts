@@ -101,13 +101,14 @@ export function hasLocalJournal(): boolean {
   return boardsUsed || readLocalTrades().trades.length > 0;
 }
 
-/** Forgets the anonymous journal (after it was uploaded). */
-export function clearLocalJournal(): void {
-  for (const key of [
-    journalStorageKeys.bingoState,
-    journalStorageKeys.trades,
-    journalStorageKeys.riskState,
-  ]) {
-    localStorage.removeItem(key);
-  }
+/** Leaves only `trades` among the local trades (the upload took the others). */
+export function keepLocalTrades(trades: readonly Trade[]): void {
+  if (trades.length > 0) writeLocalTrades([...trades]);
+  else localStorage.removeItem(journalStorageKeys.trades);
+}
+
+/** Forgets the anonymous boards and risk state (after the upload took them). */
+export function clearLocalBoards(): void {
+  localStorage.removeItem(journalStorageKeys.bingoState);
+  localStorage.removeItem(journalStorageKeys.riskState);
 }

@@ -4,7 +4,7 @@ import { isApiError } from '@/lib/api-error';
 import { createTrade, fetchBingo, journalKeys, saveBingo, setTradeStatus } from './api';
 import { readLocalJournal, resetLocalJournal } from './local-store';
 import { openPremiumLock } from './premium-lock-store';
-import { clearLocalJournal } from './storage';
+import { clearLocalBoards, keepLocalTrades } from './storage';
 
 /** A server state nobody has worked on yet: one board, blank or the untouched starter board. */
 const isBlank = (state: BingoState) =>
@@ -36,21 +36,45 @@ async function uploadTrade(trade: Trade): Promise<Trade> {
   }
 }
 
+/** What an upload left in the browser. */
+export interface UploadResult {
+  /** The local trades the server refused: they stay in the browser for the next sign-in. */
+  kept: number;
+  /** Why, one error per refused trade (e.g. 403 SESSION_ENDED: the day's trade limit). */
+  errors: unknown[];
+}
+
+/** POSTs the local trades, oldest first; keeps in the browser only those the server refused. */
+async function uploadTrades(trades: readonly Trade[]): Promise<UploadResult> {
+  const kept: Trade[] = [];
+  const errors: unknown[] = [];
+  for (const trade of [...trades].reverse()) {
+    let saved: Trade;
+    try {
+      saved = await uploadTrade(trade);
+    } catch (error) {
+      // One refused trade must not stop the others, nor be lost with them.
+      kept.unshift(trade);
+      errors.push(error);
+      continue;
+    }
+    // The trade is on the server now: a refused close must not keep it for a second upload.
+    if (trade.status !== 'OPEN') await setTradeStatus(saved.id, trade.status).catch(() => {});
+  }
+  keepLocalTrades(kept);
+  resetLocalJournal();
+  return { kept: kept.length, errors };
+}
+
 /**
  * Sends the anonymous journal to the account: each trade is POSTed (and closed again when it
  * was closed), the local boards replace an untouched server board or are appended to the
- * server's boards. Nothing on the server is overwritten. The local copy is then forgotten.
+ * server's boards. Nothing on the server is overwritten. The local copy is then forgotten,
+ * but for the trades the server refused (see `UploadResult`).
  */
-export async function uploadLocalJournal(client: QueryClient): Promise<void> {
+export async function uploadLocalJournal(client: QueryClient): Promise<UploadResult> {
   const { bingo, trades } = readLocalJournal();
-  for (const trade of [...trades].reverse()) {
-    try {
-      const saved = await uploadTrade(trade);
-      if (trade.status !== 'OPEN') await setTradeStatus(saved.id, trade.status);
-    } catch {
-      // One refused trade (e.g. the session ended today) must not stop the others.
-    }
-  }
+  const result = await uploadTrades(trades);
   const server = await fetchBingo();
   const taken = new Set(server.bingoPages.map((b) => b.id));
   const merged: BingoState = isBlank(server)
@@ -70,8 +94,9 @@ export async function uploadLocalJournal(client: QueryClient): Promise<void> {
     if (isApiError(error) && error.code === 'PREMIUM_REQUIRED') openPremiumLock(error.message);
     else throw error;
   } finally {
-    clearLocalJournal();
+    clearLocalBoards();
     resetLocalJournal();
     await client.invalidateQueries({ queryKey: journalKeys.all });
   }
+  return result;
 }

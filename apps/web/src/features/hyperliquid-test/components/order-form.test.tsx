@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultRiskState, riskStateForDay, type RiskState } from '@tb/core';
 import { describe, expect, it, vi } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
@@ -209,6 +209,65 @@ describe('order form', () => {
     const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
     expect(toasts.queryByText(/You have reached/)).not.toBeInTheDocument();
     expect(toasts.queryByText('Failed to place order')).not.toBeInTheDocument();
+  });
+
+  it('a 403 SESSION_ENDED stops holding the form once its reopensAt has passed', async () => {
+    // The page re-reads the clock every 30 s: fake that interval along with the clock.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(T0);
+    const { user } = openForm({
+      'POST /exchange/order': {
+        status: 403,
+        body: sessionEndedBody('You have reached your limit of 3 trades for today.', {
+          reason: 'DAILY_TRADES',
+          reopensAt: new Date(T0 + 60_000).toISOString(),
+        }),
+      },
+    });
+    await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '1');
+    const submit = screen.getByRole('button', { name: 'Place buy order' });
+    await user.click(submit);
+    expect(await screen.findByText('Trading session ended')).toBeVisible();
+    expect(submit).toBeDisabled();
+    act(() => vi.advanceTimersByTime(2 * 60_000));
+    expect(submit).toBeEnabled();
+    expect(screen.queryByText('Trading session ended')).not.toBeInTheDocument();
+  });
+
+  it('a 403 SESSION_ENDED stops holding the form once a risk state read after it says open', async () => {
+    atT0();
+    signIn();
+    const open = riskToday(() => {});
+    // The risk state read again after the refusal answers when the test says so.
+    let answerRisk: (reply: { status: number; body: unknown }) => void = () => {};
+    let riskReads = 0;
+    const { user } = openForm({
+      'GET /users/me': { status: 200, body: publicUser() },
+      'GET /risk-management': () =>
+        ++riskReads === 1
+          ? { status: 200, body: open }
+          : new Promise((resolve) => (answerRisk = resolve)),
+      'POST /exchange/order': {
+        status: 403,
+        body: sessionEndedBody('You have reached your limit of 3 trades for today.', {
+          reason: 'DAILY_TRADES',
+          reopensAt: '2026-01-06T00:00:00.000Z',
+        }),
+      },
+    });
+    await waitForValue(screen.getByRole('spinbutton', { name: 'Price' }), '64250.5');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '1');
+    const submit = screen.getByRole('button', { name: 'Place buy order' });
+    await user.click(submit);
+    expect(await screen.findByText('Trading session ended')).toBeVisible();
+    expect(submit).toBeDisabled();
+    await waitFor(() => expect(riskReads).toBe(2));
+    // A second later it answers open (e.g. the grass reset was done in another tab).
+    vi.setSystemTime(T0 + 1_000);
+    act(() => answerRisk({ status: 200, body: open }));
+    await waitFor(() => expect(submit).toBeEnabled(), { timeout: 2_000 });
+    expect(screen.queryByText('Trading session ended')).not.toBeInTheDocument();
   });
 
   it('after 3 stoplosses the banner shows up front, says when, and points to the grass reset; only reduce-only orders go', async () => {

@@ -28,9 +28,11 @@ const OPEN: TradingLock = {
  * The lock as core's `sessionLock` reads the risk state (the rule the server applies), so the
  * page says so before an order is sent; or, when the server refused an order with 403
  * SESSION_ENDED before the risk state caught up, the server's answer and its `reopensAt`.
+ * The refusal holds until `reopensAt` passes or a risk state read after it says open (grass
+ * reset, new day, looser limits): the disabled form cannot send the order that would clear it.
  */
 export function useSessionLock(refusal: SessionRefusal | null): TradingLock {
-  const { lock, timeZone } = useRisk();
+  const { lock, timeZone, serverReadAt } = useRisk();
   const now = useNow();
   if (lock.ended) {
     return {
@@ -41,8 +43,9 @@ export function useSessionLock(refusal: SessionRefusal | null): TradingLock {
       grassAt: lock.grassAt,
     };
   }
-  if (!refusal) return OPEN;
+  if (!refusal || serverReadAt > refusal.riskReadAt) return OPEN;
   const reopens = refusal.reopensAt ? Date.parse(refusal.reopensAt) : Number.NaN;
+  if (now >= reopens) return OPEN;
   // The server's sentence says when already; an answer without it gets it from `reopensAt`.
   const when =
     Number.isFinite(reopens) && !/opens again/i.test(refusal.message)

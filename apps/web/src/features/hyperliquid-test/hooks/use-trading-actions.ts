@@ -46,7 +46,10 @@ export interface TradingActions {
   cancellingId: string | null;
   setLeverage: (request: LeverageRequest) => void;
   settingLeverage: boolean;
-  /** The server refused an order with 403 SESSION_ENDED (and no order has gone through since). */
+  /**
+   * The server refused an order with 403 SESSION_ENDED (and no order has gone through since);
+   * `useSessionLock` decides how long it still holds.
+   */
   sessionRefusal: SessionRefusal | null;
 }
 
@@ -56,6 +59,8 @@ export interface SessionRefusal {
   reason: string | null;
   /** ISO instant; null when the server did not say. */
   reopensAt: string | null;
+  /** `RiskView.serverReadAt` when the refusal came: a risk state read later supersedes it. */
+  riskReadAt: number;
 }
 
 /**
@@ -72,6 +77,7 @@ export function useTradingActions(): TradingActions {
       message: error.message,
       reason: error.reason ?? null,
       reopensAt: error.reopensAt ?? null,
+      riskReadAt: client.getQueryState(journalKeys.risk)?.dataUpdatedAt ?? 0,
     });
     // The risk state the page reads up front may be behind the server's: read it again.
     void client.invalidateQueries({ queryKey: journalKeys.risk });

@@ -6,7 +6,7 @@ import {
   type BingoState,
 } from '@tb/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { calls, stubFetch } from '@/test/fetch-mock';
+import { calls, errorBody, stubFetch } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 import { resetLocalJournal } from '../local-store';
 import { uploadTexts } from './upload-local-dialog';
@@ -28,8 +28,18 @@ const localTrade = {
   score: 6,
 };
 
-function setUp() {
-  localStorage.setItem('trades', JSON.stringify([localTrade]));
+const dayLimit =
+  'You have reached your limit of 3 trades for today. Trading opens again tomorrow at 00:00 (UTC).';
+
+/** The server with the local journal `trades`; `createTrade` answers POST /trades. */
+function setUp(
+  trades: unknown[] = [localTrade],
+  createTrade: (body: unknown) => { status: number; body: unknown } = () => ({
+    status: 201,
+    body: { ...localTrade, id: 's1' },
+  }),
+) {
+  localStorage.setItem('trades', JSON.stringify(trades));
   signIn();
   resetLocalJournal();
   const server = { ...defaultBingoState('srv', T0), version: 4 };
@@ -43,8 +53,7 @@ function setUp() {
         body: { success: true, data: { ...(body as BingoState), version: 5 } },
       };
     }
-    if (path === '/trades' && method === 'POST')
-      return { status: 201, body: { ...localTrade, id: 's1' } };
+    if (path === '/trades' && method === 'POST') return createTrade(body);
     if (path === '/trades') return { status: 200, body: [] };
     if (path === '/risk-management') return { status: 200, body: defaultRiskState(T0) };
     if (path === '/users/widget-layout')
@@ -67,6 +76,46 @@ describe('upload of the anonymous journal after sign-in', () => {
     expect(calls(fetch)).toContain('POST /api/trades');
     expect(calls(fetch)).toContain('POST /api/bingo/card');
     expect(localStorage.getItem('trades')).toBeNull();
+  });
+
+  it('keeps the trades the server refused in the browser, says why, and asks again next time', async () => {
+    // Newest first, as the journal lists them; the upload sends the oldest first.
+    const trades = [5, 4, 3, 2, 1].map((n) => ({
+      ...localTrade,
+      id: `l${n}`,
+      date: `2026-01-05T0${n}:00:00.000Z`,
+      createdAt: `2026-01-05T0${n}:00:00.000Z`,
+    }));
+    let created = 0;
+    setUp(trades, (body) =>
+      ++created <= 3
+        ? { status: 201, body: { ...localTrade, ...(body as object), id: `s${created}` } }
+        : {
+            status: 403,
+            body: {
+              error: {
+                ...errorBody('SESSION_ENDED', dayLimit).error,
+                reason: 'DAILY_TRADES',
+                reopensAt: '2026-01-06T00:00:00.000Z',
+              },
+            },
+          },
+    );
+    const { user, unmount } = renderApp('/bingo');
+    const dialog = await screen.findByRole('dialog', { name: uploadTexts.title });
+    await user.click(within(dialog).getByRole('button', { name: uploadTexts.upload }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: uploadTexts.title })).toBeNull(),
+    );
+    expect(created).toBe(5);
+    const kept = JSON.parse(localStorage.getItem('trades') ?? '[]') as { id: string }[];
+    expect(kept.map((t) => t.id)).toEqual(['l5', 'l4']);
+    const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
+    expect(toasts.getByText(`2 trades stay in this browser: ${dayLimit}`)).toBeVisible();
+    // The next sign-in offers the upload of what is left.
+    unmount();
+    renderApp('/bingo');
+    expect(await screen.findByRole('dialog', { name: uploadTexts.title })).toBeVisible();
   });
 
   it('declining keeps the server state and does not ask again', async () => {

@@ -35,6 +35,11 @@ export interface RiskView {
   lock: SessionLock;
   /** The IANA zone of the trading day. */
   timeZone: string;
+  /**
+   * When the server's risk state shown was read (epoch ms; 0 for the browser's journal and
+   * before the first answer): tells a state read after some event from one read before it.
+   */
+  serverReadAt: number;
   /** Sizing from the stored account and base trade size (no exchange balance). */
   sizing: TradeSizing;
   isLoading: boolean;
@@ -118,6 +123,7 @@ export function useRisk(): RiskView {
     risk,
     lock,
     timeZone,
+    serverReadAt: signedIn ? query.dataUpdatedAt : 0,
     sizing,
     isLoading: signedIn && query.isPending,
     resetStoploss,

@@ -122,8 +122,14 @@ describe('trade details widget', () => {
     const size = screen.getByLabelText('Size ($)');
     expect(size).toHaveAttribute('placeholder', '1000');
     await user.type(size, '1500');
-    expect(size).toHaveAccessibleDescription('Above the suggested $1,000: size down, never up');
+    // Core's sentence, the one the server answers with.
+    expect(size).toHaveAccessibleDescription(
+      'Trade size $1,500 is above the suggested $1,000 for your streak: size down, never up.',
+    );
     expect(screen.getByRole('button', { name: 'Save Long trade' })).toBeDisabled();
+    await user.clear(size);
+    await user.type(size, '0');
+    expect(size).toHaveAccessibleDescription('Trade size must be above $0');
     await user.clear(size);
     await user.type(size, '550');
     expect(fact('Risk')).toHaveTextContent('$50');

@@ -1,4 +1,4 @@
-import { formatUsd, parsePrice, usd, type Usd } from '@tb/core';
+import { checkTradeSize, parsePrice, usd, type Usd } from '@tb/core';
 
 /** The trade size as typed, read against the largest size allowed now. */
 export interface SizeReading {
@@ -8,14 +8,12 @@ export interface SizeReading {
 }
 
 export const sizeMessages = {
-  notPositive: 'Trade size must be above $0',
   noSuggestion: 'Set an account and trade size in the risk sidebar first',
-  tooLarge: (maxUsd: number) => `Above the suggested ${formatUsd(maxUsd)}: size down, never up`,
 } as const;
 
 /**
- * An empty field takes the suggested size; a typed one must be above $0 and not above the
- * suggested size (DESIGN.md section 7: a trader may size down, never up).
+ * An empty field takes the suggested size; a typed one must pass core's `checkTradeSize`
+ * (above $0, never above the suggested size), the rule and words the server answers with.
  */
 export function readSize(text: string, maxSizeUsd: Usd): SizeReading {
   const typed = text.trim();
@@ -24,11 +22,10 @@ export function readSize(text: string, maxSizeUsd: Usd): SizeReading {
       ? { sizeUsd: maxSizeUsd, error: null }
       : { sizeUsd: null, error: sizeMessages.noSuggestion };
   }
-  const value = parsePrice(typed);
-  if (value === null || !(usd(value) > 0))
-    return { sizeUsd: null, error: sizeMessages.notPositive };
-  if (usd(value) > maxSizeUsd) return { sizeUsd: null, error: sizeMessages.tooLarge(maxSizeUsd) };
-  return { sizeUsd: usd(value), error: null };
+  // Text that is no number is no size: core refuses it as not above $0.
+  const sizeUsd = usd(parsePrice(typed) ?? 0);
+  const error = checkTradeSize(sizeUsd, maxSizeUsd);
+  return error ? { sizeUsd: null, error } : { sizeUsd, error: null };
 }
 
 /**
