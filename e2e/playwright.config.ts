@@ -46,6 +46,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '50',
+      // Journeys read the leaderboard right after closing a trade; the 10 s ranking cache (tested
+      // by the server's route tests) would show the ranking of an earlier test.
+      LEADERBOARD_CACHE_MS: '0',
     },
   },
 });

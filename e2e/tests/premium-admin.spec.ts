@@ -141,8 +141,12 @@ test('closed trades put a trader on the leaderboard; leaving it from the profile
   await expect(page).toHaveURL(/sort=winrate/);
   await expect(row).toBeVisible();
 
-  await page.goto('/profile');
-  await page.getByRole('switch', { name: 'Show me on the leaderboard' }).uncheck();
+  // Wait for the page's reads (user, subscription, keys) to settle: a switch clicked while the
+  // profile is still being re-read can be rendered again with the stored state.
+  await page.goto('/profile', { waitUntil: 'networkidle' });
+  const visibility = page.getByRole('switch', { name: 'Show me on the leaderboard' });
+  await expect(visibility).toBeChecked();
+  await visibility.uncheck();
   await expect(page.getByText('You left the leaderboard')).toBeVisible();
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
