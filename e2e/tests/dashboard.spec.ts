@@ -5,6 +5,9 @@ import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/use
 test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses end the session', async ({
   page,
 }) => {
+  // Mid-morning in the browser's zone: late in the evening the grass reset (60 minutes after
+  // the third stoploss) would fall after the trading day ends, and the question is not asked.
+  await page.clock.setFixedTime(new Date('2026-03-10T10:00:00'));
   await page.goto('/bingo');
   await setCellPoints(page, 1, 4);
   await setCellPoints(page, 2, 2);

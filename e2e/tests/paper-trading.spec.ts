@@ -33,7 +33,10 @@ test('paper trading: connect, see the balance, rest and cancel a limit order, op
 
   // A limit buy far under the market rests on the book...
   const form = orderForm(page);
-  await form.getByLabel('Symbol').selectOption('BTC-USD');
+  // The symbol is a text field until the market list has loaded, then a list of markets.
+  const symbol = form.getByRole('combobox', { name: 'Symbol' });
+  await expect(symbol).toBeVisible();
+  await symbol.selectOption('BTC-USD');
   await form.getByRole('group', { name: 'Side' }).getByRole('button', { name: 'Buy' }).click();
   await form
     .getByRole('group', { name: 'Order type' })
