@@ -49,6 +49,13 @@ export const authed = (
     ...(payload !== undefined && { payload: payload as object }),
   });
 
+/** Opens a trade through POST /api/trades and answers it; fails the test unless it is 201. */
+export async function createTrade(app: FastifyInstance, token: string, trade: object) {
+  const res = await authed(app, token, 'POST', '/api/trades', trade);
+  if (res.statusCode !== 201) throw new Error(`create trade failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 /**
  * The four callers of the authorization matrix: an admin, a premium user (admin flag
  * `is_paid_user`), a normal user and anonymous (no token). The first account of a fresh

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { type Method, authed, register } from '../../test/api.js';
+import { type Method, authed, createTrade, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 const LONG = { pair: 'BTCUSDT', isLong: true, stopLoss: 100, entryPrice: 110, takeProfit: 130 };
@@ -17,11 +17,7 @@ const MIDNIGHT = '2026-03-11T00:00:00.000Z';
 describeEachDatabase('the session lock on trades and live orders', (ctx) => {
   const call = (token: string, method: Method, url: string, payload?: unknown) =>
     authed(ctx.app, token, method, url, payload);
-  const create = async (token: string, trade: object = LONG) => {
-    const res = await call(token, 'POST', '/api/trades', trade);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
+  const create = (token: string, trade: object = LONG) => createTrade(ctx.app, token, trade);
 
   it('counts trades when opened: the 4th is refused with DAILY_TRADES, and deleting one frees nothing', async () => {
     ctx.clock.set(NOON);

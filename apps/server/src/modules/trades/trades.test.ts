@@ -1,6 +1,6 @@
 import { formatUsd, positionRisk, riskTierFromScore, usd } from '@tb/core';
 import { describe, expect, it } from 'vitest';
-import { type Method, authed, newUser, register } from '../../test/api.js';
+import { type Method, authed, createTrade, newUser, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 /** Stop 100, entry 110, target 130: R/R 2 (tier 2's target). */
@@ -24,11 +24,7 @@ interface StoredCell {
 describeEachDatabase('trades routes', (ctx) => {
   const call = (token: string, method: Method, url: string, payload?: unknown) =>
     authed(ctx.app, token, method, url, payload);
-  const create = async (token: string, trade: object = LONG) => {
-    const res = await call(token, 'POST', '/api/trades', trade);
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  };
+  const create = (token: string, trade: object = LONG) => createTrade(ctx.app, token, trade);
   const close = (token: string, id: string, status: string) =>
     call(token, 'PUT', `/api/trades/${id}/status`, { status });
   /** Ticks cells of the stored board through the bingo API; answers the stored cells. */

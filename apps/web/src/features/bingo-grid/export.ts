@@ -1,5 +1,5 @@
-import { API_BASE } from '@/lib/api-client';
-import { readSession } from '@/lib/session';
+import { apiDownload } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 
 export const exportTexts = {
   failed: 'Failed to export the boards',
@@ -8,20 +8,9 @@ export const exportTexts = {
 
 /**
  * GET /api/bingo/export.xlsx with the bearer token (the server builds the workbook, so the
- * library stays out of the browser) and hands the file to the browser as a download.
+ * library stays out of the browser) and hands the file to the browser as a download, the same
+ * way as the trade journal's CSV.
  */
 export async function downloadBoardsExport(): Promise<void> {
-  const token = readSession()?.token;
-  const response = await fetch(`${API_BASE}/bingo/export.xlsx`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(exportTexts.failed);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportTexts.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(await apiDownload('/bingo/export.xlsx'), exportTexts.fileName);
 }

@@ -17,7 +17,7 @@ export {
   useTradeList,
   type TradeActions,
 } from './hooks/use-trades';
-export { browserTimeZone, useTradingTimeZone } from './hooks/use-trading-time-zone';
+export { useTradingTimeZone } from './hooks/use-trading-time-zone';
 export type { NewTrade, TradeEdit } from './local-trades';
 export { resetLocalJournal } from './local-store';
 export {

@@ -23,7 +23,8 @@ import {
 import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import { useJournalMode } from './use-journal-mode';
 import { useJournalMutation } from './use-journal-mutation';
-import { browserTimeZone, useTradingTimeZone } from './use-trading-time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
+import { useTradingTimeZone } from './use-trading-time-zone';
 
 /** SPEC.md section 8: a failed (or not yet answered) risk fetch shows the defaults. */
 const FALLBACK_RISK = defaultRiskState(0);

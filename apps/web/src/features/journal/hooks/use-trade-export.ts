@@ -4,7 +4,7 @@ import { saveFile } from '@/lib/save-file';
 import { downloadTradesCsv, journalMessages } from '../api';
 import { readLocalJournal } from '../local-store';
 import { useJournalMode } from './use-journal-mode';
-import { browserTimeZone } from './use-trading-time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
 
 /** 'trading-bingo-trades-2026-01-05.csv', dated in the browser's zone. */
 export function tradesCsvFileName(now: number): string {

@@ -16,7 +16,7 @@ import * as local from '../local-trades';
 import { bingoWritesSettled } from './bingo-sync';
 import { useJournalMode } from './use-journal-mode';
 import { useJournalMutation } from './use-journal-mutation';
-import { browserTimeZone } from './use-trading-time-zone';
+import { browserTimeZone } from '@/lib/time-zone';
 
 export interface TradeActions {
   /** Saves a planned trade as OPEN; resolves to whether it was saved (and confirmed). */

@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@tb/core';
 import { meQueryOptions } from '@/features/auth';
+import { browserTimeZone } from '@/lib/time-zone';
 import { useJournalMode } from './use-journal-mode';
-
-/** The zone of this browser, the trading day of anonymous users (UTC if it cannot be read). */
-export function browserTimeZone(): string {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return zone && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 /**
  * The IANA zone the trading day is read in (DESIGN.md section 7): the signed-in user's

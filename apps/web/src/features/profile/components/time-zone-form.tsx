@@ -3,16 +3,13 @@ import { DEFAULT_TIME_ZONE, MAX_STOPLOSS_PER_DAY, TimeZoneRequestSchema } from '
 import { useId, useState, type FormEvent } from 'react';
 import { Button, TextField } from '@/components';
 import { isApiError } from '@/lib/api-error';
+import { browserTimeZone } from '@/lib/time-zone';
 import { timeZoneMutationOptions } from '../api';
 
 /** Every IANA zone this browser knows, UTC first (the list of Intl leaves it out). */
 function knownTimeZones(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
   return zones.includes(DEFAULT_TIME_ZONE) ? zones : [DEFAULT_TIME_ZONE, ...zones];
-}
-
-function deviceTimeZone(): string | null {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
 }
 
 /**
@@ -27,7 +24,7 @@ export function TimeZoneForm({ current }: { current: string }) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | undefined>();
   const [zones] = useState(knownTimeZones);
-  const device = deviceTimeZone();
+  const device = browserTimeZone();
 
   function submit(event: FormEvent) {
     event.preventDefault();
