@@ -30,6 +30,8 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: emailTokenPurpose('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** The address the link was mailed to: the token works only while the account still has it. */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
