@@ -5,15 +5,24 @@ function send(reply: FastifyReply, answer: PaperReply): FastifyReply {
   return reply.code(answer.status).type('application/json').send(JSON.stringify(answer.body));
 }
 
+export interface PaperRoutesOptions {
+  exchange: PaperExchange;
+  /**
+   * Answers POST /faucet instead of `exchange.faucet`, given the body and the client's IP
+   * address: the server caps the accounts one address may fund.
+   */
+  faucet?: (body: unknown, clientIp: string) => Promise<PaperReply>;
+}
+
 /**
  * Fastify plugin: POST /info, /exchange and /faucet, answered by `exchange` with
  * `Content-Type: application/json`. Bodies are parsed here whatever their content type; a body
  * that is not JSON reaches the exchange as undefined and gets Hyperliquid's 422. Register it
  * without fastify-plugin so the parser stays inside this plugin (the server uses prefix /paper).
  */
-export const paperExchangeRoutes: FastifyPluginAsync<{ exchange: PaperExchange }> = async (
+export const paperExchangeRoutes: FastifyPluginAsync<PaperRoutesOptions> = async (
   app,
-  { exchange },
+  { exchange, faucet = (body) => exchange.faucet(body) },
 ) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => {
@@ -27,5 +36,7 @@ export const paperExchangeRoutes: FastifyPluginAsync<{ exchange: PaperExchange }
   app.post('/exchange', async (request, reply) =>
     send(reply, await exchange.exchange(request.body)),
   );
-  app.post('/faucet', async (request, reply) => send(reply, await exchange.faucet(request.body)));
+  app.post('/faucet', async (request, reply) =>
+    send(reply, await faucet(request.body, request.ip)),
+  );
 };

@@ -1,10 +1,28 @@
 export type {
+  Account,
+  AccountChanges,
+  AccountFill,
+  Agent,
+  FillQuery,
+  FillRecord,
+  OrderRecord,
   PaperExchange,
   PaperExchangeOptions,
+  PaperLog,
+  PaperReads,
   PaperReply,
-  PaperSnapshot,
   PaperStore,
+  PaperTransaction,
 } from './types.js';
 export { openPaperExchange } from './paper-exchange.js';
 export { MemoryPaperStore } from './memory-store.js';
 export { paperExchangeRoutes } from './http.js';
+export type { PaperRoutesOptions } from './http.js';
+export {
+  ID_BLOCK_SIZE,
+  MAX_CANCELS_PER_ACTION,
+  MAX_ITEMS_PER_QUERY,
+  MAX_NAMED_AGENTS,
+  MAX_OPEN_ORDERS,
+  MAX_ORDERS_PER_ACTION,
+} from './limits.js';

@@ -1,10 +1,10 @@
+import { ID_BLOCK_RESERVE, ID_BLOCK_SIZE } from './limits.js';
 import type { Tif } from './signing/canonical.js';
-import type { PaperSnapshot } from './types.js';
 
 /**
- * The whole paper exchange as one JSON-serialisable object: this is what the store saves.
- * Amounts are numbers in USD, sizes in coin units, times in epoch milliseconds; fills are kept
- * in their wire form because they never change.
+ * The paper exchange's state, one account at a time: what the store keeps as rows. Amounts are
+ * numbers in USD, sizes in coin units, times in epoch milliseconds; fills are kept in their
+ * wire form because they never change.
  */
 
 export type Side = 'B' | 'A';
@@ -69,6 +69,7 @@ export interface FillRecord {
   liquidation?: { liquidatedUser: string; markPx: string; method: 'market' };
 }
 
+/** One funded address: everything a request on it reads and changes, in one row. */
 export interface Account {
   address: string;
   /** USDC cash: deposits + realised PnL − fees, USD. */
@@ -76,10 +77,25 @@ export interface Account {
   positions: Record<string, Position>;
   /** Cross leverage per coin (absent: the asset's default). */
   leverage: Record<string, number>;
-  /** Open orders and order history, oldest first. */
-  orders: OrderRecord[];
-  /** Fills, oldest first. */
+  /** Resting orders, oldest first. Finished orders go to the order history. */
+  openOrders: OrderRecord[];
+  /** Until when this account's resting orders and margin have been evaluated (epoch ms). */
+  lastEvalMs: number;
+  /** Its oids and tids are idBlock · ID_BLOCK_SIZE + nextId; block 0: none taken yet. */
+  idBlock: number;
+  nextId: number;
+}
+
+/**
+ * An account as one request works on it: the fills it made and the orders it finished are
+ * appended to the account's history when the account is stored.
+ */
+export interface Ledger {
+  account: Account;
+  /** New fills, oldest first. */
   fills: FillRecord[];
+  /** Orders that stopped being open (filled, cancelled, rejected), in the order they did. */
+  finished: OrderRecord[];
 }
 
 export interface Agent {
@@ -90,53 +106,67 @@ export interface Agent {
   validUntil: number;
 }
 
-export interface PaperState extends PaperSnapshot {
-  version: 1;
-  seed: number;
-  nextOid: number;
-  nextTid: number;
-  /** Until when resting orders and liquidations have been evaluated (epoch ms). */
-  lastEvalMs: number;
-  accounts: Record<string, Account>;
-  agents: Record<string, Agent>;
-  /** The highest nonces used by each signer, ascending. */
-  nonces: Record<string, number[]>;
-}
-
-/** A new exchange with no accounts; time starts at `nowMs` (epoch ms). */
-export function emptyState(seed: number, nowMs: number): PaperState {
+/** An account holding `usdc` USD of cash and nothing else, evaluated up to `nowMs`. */
+export function newAccount(address: string, usdc: number, nowMs: number): Account {
   return {
-    version: 1,
-    seed,
-    nextOid: 1,
-    nextTid: 1,
+    address,
+    usdc,
+    positions: {},
+    leverage: {},
+    openOrders: [],
     lastEvalMs: nowMs,
-    accounts: {},
-    agents: {},
-    nonces: {},
+    idBlock: 0,
+    nextId: 0,
   };
 }
 
-/** Accepts a saved snapshot when it looks like this version's state. */
-export function restoreState(snapshot: PaperSnapshot): PaperState {
-  const s = snapshot as Partial<PaperState>;
-  const ok =
-    s.version === 1 &&
-    typeof s.seed === 'number' &&
-    typeof s.nextOid === 'number' &&
-    typeof s.accounts === 'object' &&
-    typeof s.agents === 'object' &&
-    typeof s.nonces === 'object';
-  if (!ok) throw new Error('paper exchange: the stored snapshot is not a version 1 state');
-  return snapshot as PaperState;
+export function newLedger(account: Account): Ledger {
+  return { account, fills: [], finished: [] };
 }
 
-/** The account of `address`, if it was ever funded. */
-export function findAccount(state: PaperState, address: string): Account | undefined {
-  return state.accounts[address.toLowerCase()];
+/** Whether the account's next request may run out of ids in its block (take a new one first). */
+export function needsIdBlock(account: Account): boolean {
+  return account.idBlock === 0 || account.nextId > ID_BLOCK_SIZE - ID_BLOCK_RESERVE;
 }
 
-/** An account holding `usdc` USD of cash and nothing else. */
-export function newAccount(address: string, usdc: number): Account {
-  return { address, usdc, positions: {}, leverage: {}, orders: [], fills: [] };
+/** Gives the account a new block of ids (from the store). */
+export function useIdBlock(account: Account, block: number): void {
+  account.idBlock = block;
+  account.nextId = 1;
+}
+
+/** The next order or fill id of the account (unique across the exchange). */
+export function takeId(account: Account): number {
+  if (account.idBlock === 0 || account.nextId >= ID_BLOCK_SIZE) {
+    throw new Error(`paper exchange: account ${account.address} has no id block left`);
+  }
+  const id = account.idBlock * ID_BLOCK_SIZE + account.nextId;
+  account.nextId += 1;
+  return id;
+}
+
+/** Whether time passing can change the account: it holds a position or a resting order. */
+export function hasExposure(account: Account): boolean {
+  return Object.keys(account.positions).length > 0 || account.openOrders.length > 0;
+}
+
+/** Records an order: a resting one stays open, any other joins the history. */
+export function recordOrder(ledger: Ledger, order: OrderRecord): void {
+  if (order.status === 'open') ledger.account.openOrders.push(order);
+  else ledger.finished.push(order);
+}
+
+/** Closes an open order with `status` at `timeMs`: it leaves the open orders for the history. */
+export function finishOrder(
+  ledger: Ledger,
+  order: OrderRecord,
+  status: Exclude<OrderStatus, 'open'>,
+  timeMs: number,
+): void {
+  order.status = status;
+  order.statusTimestamp = timeMs;
+  const open = ledger.account.openOrders;
+  const index = open.indexOf(order);
+  if (index >= 0) open.splice(index, 1);
+  ledger.finished.push(order);
 }

@@ -1,22 +1,92 @@
+import type { Account, Agent, FillRecord, OrderRecord } from './state.js';
+
 /**
  * The public contract of the paper exchange: what the app's server (and the standalone runner)
  * use. Everything else in this package is internal.
  */
 
-/** The whole state of the paper exchange as plain JSON (accounts, orders, fills, nonces, agents). */
-export interface PaperSnapshot {
-  version: 1;
-  [key: string]: unknown;
+export type { Account, Agent, FillRecord, OrderRecord };
+
+/** What one request recorded on an account besides its row: appended, never changed. */
+export interface AccountChanges {
+  /** New fills, oldest first. */
+  fills: FillRecord[];
+  /** Orders that stopped being open, in the order they did. */
+  finished: OrderRecord[];
+  /**
+   * The store may now drop the account's history beyond the newest MAX_ITEMS_PER_QUERY fills
+   * and finished orders (asked once every thousand ids, so pruning costs little).
+   */
+  prune: boolean;
+}
+
+/** Which of an account's fills a query wants, and how many at most. */
+export interface FillQuery {
+  /** Oldest first from `startTime` (userFillsByTime), else newest first (userFills). */
+  startTime?: number;
+  endTime?: number;
+  limit: number;
+}
+
+/** A fill with the account it belongs to (recentTrades lists paper users' trades). */
+export interface AccountFill {
+  address: string;
+  fill: FillRecord;
+}
+
+/** Reads of committed state, without locks (what /info answers from). */
+export interface PaperReads {
+  account(address: string): Promise<Account | undefined>;
+  /** The agent registered at `address`, expired or not. */
+  agent(address: string): Promise<Agent | undefined>;
+  fills(address: string, query: FillQuery): Promise<FillRecord[]>;
+  /** Finished orders, newest first (by oid), at most `limit`. */
+  orderHistory(address: string, limit: number): Promise<OrderRecord[]>;
+  /** Taker fills on `coin` at or after `sinceMs`, every account, newest first, at most `limit`. */
+  recentTakerFills(coin: string, sinceMs: number, limit: number): Promise<AccountFill[]>;
 }
 
 /**
- * Where the state lives between restarts: the app's database when mounted in the server,
- * memory when run alone. `save` is awaited before a mutating request is answered, so an
- * acknowledged order survives a crash.
+ * One transaction of the store. Locks taken (`lock…`) are held until it ends; what it writes
+ * is kept only when the transaction's work resolves. Requests on different accounts take
+ * different locks, so they never wait for each other.
+ */
+export interface PaperTransaction {
+  /** The agent registered at `address` (not locked: its master's account lock guards it). */
+  agent(address: string): Promise<Agent | undefined>;
+  /** The account, locked. */
+  lockAccount(address: string): Promise<Account | undefined>;
+  /** Stores a new account unless the address has one; false when it had. */
+  insertAccount(account: Account): Promise<boolean>;
+  /** Writes a locked account back, with what the request appended to its history. */
+  saveAccount(account: Account, changes: AccountChanges): Promise<void>;
+  /** The signer's highest nonces (ascending), locked. */
+  lockNonces(signer: string): Promise<number[]>;
+  saveNonces(signer: string, nonces: number[]): Promise<void>;
+  /** The agents of `master` (whose account the transaction holds locked). */
+  agentsOf(master: string): Promise<Agent[]>;
+  /** Stores the agent; false (nothing written) when its address belongs to another master. */
+  putAgent(agent: Agent): Promise<boolean>;
+  deleteAgent(address: string): Promise<void>;
+  /** A block number no other account has (see ID_BLOCK_SIZE). */
+  newIdBlock(): Promise<number>;
+}
+
+/**
+ * Where the state lives: the app's database when mounted in the server, memory when run
+ * alone. Every change is made in `transaction`, so a request that fails changes nothing and an
+ * acknowledged one survives a crash.
  */
 export interface PaperStore {
-  load(): Promise<PaperSnapshot | null>;
-  save(snapshot: PaperSnapshot): Promise<void>;
+  /** The seed of the price path: the stored one, or `initial`, stored now, on a first start. */
+  seed(initial: number): Promise<number>;
+  transaction<T>(work: (tx: PaperTransaction) => Promise<T>): Promise<T>;
+  readonly read: PaperReads;
+}
+
+/** Where the exchange reports a request it could not complete (the server passes its logger). */
+export interface PaperLog {
+  error(details: { err: unknown }, message: string): void;
 }
 
 /** An HTTP answer: Hyperliquid answers 200 for exchange-level errors, 422 for a bad body. */
@@ -33,6 +103,8 @@ export interface PaperExchangeOptions {
   seed?: number;
   /** USDC credited by the faucet to a never-funded address (default 10,000). */
   faucetAmountUsd?: number;
+  /** Failed requests (answered 503) are reported here; default: nowhere. */
+  log?: PaperLog;
 }
 
 /** The paper exchange: Hyperliquid's /info and /exchange, plus the testnet-like faucet. */

@@ -1,26 +1,24 @@
 import { newAccount } from '../state.js';
-import type { PaperState } from '../state.js';
+import type { PaperReply } from '../types.js';
 import { isAddress, readObject } from '../util/read.js';
+import { accountTransaction } from './context.js';
+import type { ExchangeDeps } from './context.js';
 import { exchangeError, ok } from './reply.js';
-import type { HandlerResult } from './reply.js';
 
 /**
- * POST /faucet `{user}`: credits `amountUsd` to an address that was never funded, once; like
- * the testnet faucet. A malformed body throws BadRequestError (422); a string that is not an
- * address answers 400.
+ * POST /faucet `{user}`: credits the faucet amount to an address that was never funded, once;
+ * like the testnet faucet. A malformed body throws BadRequestError (422); a string that is not
+ * an address answers 400.
  */
-export function handleFaucet(state: PaperState, body: unknown, amountUsd: number): HandlerResult {
+export async function handleFaucet(deps: ExchangeDeps, body: unknown): Promise<PaperReply> {
   const { user } = readObject(body, 'body');
   if (typeof user !== 'string' || !isAddress(user)) {
-    return {
-      reply: { status: 400, body: { status: 'err', response: 'Invalid user address.' } },
-      mutated: false,
-    };
+    return { status: 400, body: { status: 'err', response: 'Invalid user address.' } };
   }
   const address = user.toLowerCase();
-  if (state.accounts[address]) {
-    return exchangeError(`Address ${address} has already received paper USDC from the faucet.`);
-  }
-  state.accounts[address] = newAccount(address, amountUsd);
-  return ok({ status: 'ok', response: { type: 'default' } }, true);
+  const account = newAccount(address, deps.faucetUsd, deps.now());
+  const funded = await accountTransaction(deps, address, (tx) => tx.insertAccount(account));
+  return funded
+    ? ok({ status: 'ok', response: { type: 'default' } })
+    : exchangeError(`Address ${address} has already received paper USDC from the faucet.`);
 }

@@ -4,10 +4,11 @@ import { bookAt, bookMid, formatBookPrice, l2BookResponse } from '../market/book
 import { CANDLE_INTERVALS, candlesBetween } from '../market/candles.js';
 import { markPriceAt } from '../market/marks.js';
 import { coinKey, midPriceAt, unitNoise } from '../market/price-path.js';
-import type { PaperState } from '../state.js';
+import { MAX_RECENT_USER_TRADES } from '../limits.js';
 import { formatDecimal } from '../util/decimal.js';
 import { readEnum, readObject, readOptionalUint, readString, readUint } from '../util/read.js';
 import type { Json } from '../util/read.js';
+import type { ExchangeDeps } from './context.js';
 
 /** Public market data of /info: meta, metaAndAssetCtxs, allMids, l2Book, candleSnapshot, recentTrades. */
 
@@ -71,14 +72,14 @@ function assetNamed(coin: string): PerpAsset | undefined {
   return PERP_ASSETS[assetIdByName(coin)];
 }
 
-/** Synthetic market trades (one every 5 seconds) plus the paper users' taker fills. */
-function recentTrades(state: PaperState, asset: PerpAsset, nowMs: number) {
+/** Synthetic market trades (one every 5 seconds). */
+function syntheticTrades(seed: number, asset: PerpAsset, nowMs: number) {
   const key = coinKey(asset.name);
   const trades = [];
   for (let k = 0; k < 20; k += 1) {
     const time = Math.floor(nowMs / 5000) * 5000 - k * 5000;
-    const u = unitNoise(state.seed, key, time / 5000);
-    const px = markPriceAt(state.seed, asset, time);
+    const u = unitNoise(seed, key, time / 5000);
+    const px = markPriceAt(seed, asset, time);
     const tid = Math.abs(Math.floor(u * 2 ** 40)) + time;
     trades.push({
       coin: asset.name,
@@ -94,22 +95,31 @@ function recentTrades(state: PaperState, asset: PerpAsset, nowMs: number) {
       users: [ZERO_ADDRESS, ZERO_ADDRESS],
     });
   }
-  for (const account of Object.values(state.accounts)) {
-    for (const fill of account.fills) {
-      if (fill.coin !== asset.name || !fill.crossed || fill.time < nowMs - 60_000) continue;
-      const users =
-        fill.side === 'B' ? [account.address, ZERO_ADDRESS] : [ZERO_ADDRESS, account.address];
-      trades.push({
-        coin: fill.coin,
-        side: fill.side,
-        px: fill.px,
-        sz: fill.sz,
-        time: fill.time,
-        hash: fill.hash,
-        tid: fill.tid,
-        users,
-      });
-    }
+  return trades;
+}
+
+/**
+ * The synthetic trades plus the paper users' taker fills of the last minute (the newest
+ * MAX_RECENT_USER_TRADES, found by an index on coin and time, not by visiting accounts).
+ */
+async function recentTrades(deps: ExchangeDeps, asset: PerpAsset, nowMs: number) {
+  const trades = syntheticTrades(deps.seed, asset, nowMs);
+  const fills = await deps.store.read.recentTakerFills(
+    asset.name,
+    nowMs - 60_000,
+    MAX_RECENT_USER_TRADES,
+  );
+  for (const { address, fill } of fills) {
+    trades.push({
+      coin: fill.coin,
+      side: fill.side,
+      px: fill.px,
+      sz: fill.sz,
+      time: fill.time,
+      hash: fill.hash,
+      tid: fill.tid,
+      users: fill.side === 'B' ? [address, ZERO_ADDRESS] : [ZERO_ADDRESS, address],
+    });
   }
   return trades.sort((a, b) => b.time - a.time);
 }
@@ -118,12 +128,12 @@ function recentTrades(state: PaperState, asset: PerpAsset, nowMs: number) {
  * Answers a market-data /info request, or returns undefined when `type` is not one of them.
  * Throws BadRequestError for a malformed body.
  */
-export function marketInfo(
-  state: PaperState,
+export async function marketInfo(
+  deps: ExchangeDeps,
   body: Json,
   nowMs: number,
-): { value: unknown } | undefined {
-  const seed = state.seed;
+): Promise<{ value: unknown } | undefined> {
+  const seed = deps.seed;
   switch (body.type) {
     case 'meta':
       return { value: metaResponse() };
@@ -148,7 +158,7 @@ export function marketInfo(
     }
     case 'recentTrades': {
       const asset = assetNamed(readString(body.coin, 'coin'));
-      return { value: asset ? recentTrades(state, asset, nowMs) : [] };
+      return { value: asset ? await recentTrades(deps, asset, nowMs) : [] };
     }
     default:
       return undefined;

@@ -6,15 +6,16 @@ import {
   liquidationPrice,
   positionMetrics,
 } from '../engine/margin.js';
-import { findAccount, newAccount } from '../state.js';
-import type { Account, OrderRecord, PaperState } from '../state.js';
+import { MAX_ITEMS_PER_QUERY } from '../limits.js';
+import { newAccount } from '../state.js';
+import type { Account, OrderRecord } from '../state.js';
 import { formatDecimal, formatUsd } from '../util/decimal.js';
 import { readAddress, readOptionalUint, readUint } from '../util/read.js';
 import type { Json } from '../util/read.js';
+import { accountNow } from './accounts.js';
+import type { ExchangeDeps } from './context.js';
 
 /** Per-user /info answers. An address that was never funded (e.g. an agent) reads as empty. */
-
-const MAX_ITEMS = 2000;
 
 function szDecimalsOf(coin: string): number {
   return PERP_ASSETS[assetIdByName(coin)]?.szDecimals ?? 0;
@@ -101,18 +102,31 @@ function frontendOrder(order: OrderRecord) {
 }
 
 function openOrders(account: Account): OrderRecord[] {
-  return account.orders.filter((o) => o.status === 'open').reverse();
+  return [...account.openOrders].reverse();
+}
+
+/** Open and finished orders, newest placed first (oids grow with placement), at most 2,000. */
+async function historicalOrders(deps: ExchangeDeps, account: Account) {
+  const finished = await deps.store.read.orderHistory(account.address, MAX_ITEMS_PER_QUERY);
+  return [...account.openOrders, ...finished]
+    .sort((a, b) => b.oid - a.oid)
+    .slice(0, MAX_ITEMS_PER_QUERY)
+    .map((order) => ({
+      order: frontendOrder(order),
+      status: order.status,
+      statusTimestamp: order.statusTimestamp,
+    }));
 }
 
 /**
  * Answers a per-user /info request, or returns undefined when `type` is not one of them.
  * Throws BadRequestError for a malformed body.
  */
-export function userInfo(
-  state: PaperState,
+export async function userInfo(
+  deps: ExchangeDeps,
   body: Json,
   nowMs: number,
-): { value: unknown } | undefined {
+): Promise<{ value: unknown } | undefined> {
   const known = [
     'clearinghouseState',
     'spotClearinghouseState',
@@ -124,14 +138,14 @@ export function userInfo(
   ];
   if (typeof body.type !== 'string' || !known.includes(body.type)) return undefined;
   const user = readAddress(body.user, 'user');
-  const found = findAccount(state, user);
-  const account = found ?? newAccount(user, 0);
+  const found = await accountNow(deps, user, nowMs);
+  const account = found ?? newAccount(user, 0, nowMs);
   switch (body.type) {
     case 'clearinghouseState':
-      return { value: clearinghouseState(account, marksAt(state.seed, nowMs), nowMs) };
+      return { value: clearinghouseState(account, marksAt(deps.seed, nowMs), nowMs) };
     case 'spotClearinghouseState': {
       if (!found) return { value: { balances: [] } };
-      const summary = accountSummary(account, marksAt(state.seed, nowMs));
+      const summary = accountSummary(account, marksAt(deps.seed, nowMs));
       const hold = summary.totalMarginUsed + summary.orderMargin;
       return {
         value: {
@@ -152,24 +166,16 @@ export function userInfo(
     case 'frontendOpenOrders':
       return { value: openOrders(account).map(frontendOrder) };
     case 'userFills':
-      return { value: account.fills.slice(-MAX_ITEMS).reverse() };
+      if (!found) return { value: [] };
+      return { value: await deps.store.read.fills(user, { limit: MAX_ITEMS_PER_QUERY }) };
     case 'userFillsByTime': {
-      const start = readUint(body.startTime, 'startTime');
-      const end = readOptionalUint(body.endTime, 'endTime') ?? Number.MAX_SAFE_INTEGER;
-      return {
-        value: account.fills.filter((f) => f.time >= start && f.time <= end).slice(0, MAX_ITEMS),
-      };
+      const startTime = readUint(body.startTime, 'startTime');
+      const endTime = readOptionalUint(body.endTime, 'endTime');
+      if (!found) return { value: [] };
+      const query = { startTime, endTime, limit: MAX_ITEMS_PER_QUERY };
+      return { value: await deps.store.read.fills(user, query) };
     }
     default:
-      return {
-        value: account.orders
-          .slice(-MAX_ITEMS)
-          .reverse()
-          .map((order) => ({
-            order: frontendOrder(order),
-            status: order.status,
-            statusTimestamp: order.statusTimestamp,
-          })),
-      };
+      return { value: found ? await historicalOrders(deps, account) : [] };
   }
 }

@@ -1,15 +1,16 @@
 import { BadRequestError } from '../errors.js';
-import type { PaperState } from '../state.js';
+import type { PaperReply } from '../types.js';
 import { readObject } from '../util/read.js';
+import type { ExchangeDeps } from './context.js';
 import { marketInfo } from './info-market.js';
 import { userInfo } from './info-user.js';
 import { ok } from './reply.js';
-import type { HandlerResult } from './reply.js';
 
-/** POST /info: read-only; unknown types and malformed bodies throw BadRequestError (422). */
-export function handleInfo(state: PaperState, body: unknown, nowMs: number): HandlerResult {
+/** POST /info: unknown types and malformed bodies throw BadRequestError (422). */
+export async function handleInfo(deps: ExchangeDeps, body: unknown): Promise<PaperReply> {
   const request = readObject(body, 'body');
-  const answer = marketInfo(state, request, nowMs) ?? userInfo(state, request, nowMs);
+  const nowMs = deps.now();
+  const answer = (await marketInfo(deps, request, nowMs)) ?? (await userInfo(deps, request, nowMs));
   if (!answer) throw new BadRequestError(`unknown info type ${String(request.type)}`);
   return ok(answer.value);
 }

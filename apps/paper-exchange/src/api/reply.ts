@@ -1,23 +1,26 @@
 import { DESERIALIZE_ERROR } from '../errors.js';
 import type { PaperReply } from '../types.js';
 
-/** A handler's answer and whether it changed the state (then it is saved before replying). */
-export interface HandlerResult {
-  reply: PaperReply;
-  mutated: boolean;
-}
-
 /** HTTP 200 with `body`. */
-export function ok(body: unknown, mutated = false): HandlerResult {
-  return { reply: { status: 200, body }, mutated };
+export function ok(body: unknown): PaperReply {
+  return { status: 200, body };
 }
 
 /** Hyperliquid's whole-request failure: HTTP 200 `{status:"err", response}`. */
-export function exchangeError(message: string, mutated = false): HandlerResult {
-  return { reply: { status: 200, body: { status: 'err', response: message } }, mutated };
+export function exchangeError(message: string): PaperReply {
+  return { status: 200, body: { status: 'err', response: message } };
 }
 
 /** HTTP 422 with Hyperliquid's text, for a body that is not a known, well-formed request. */
 export function unprocessable(): PaperReply {
   return { status: 422, body: DESERIALIZE_ERROR };
+}
+
+/** The text of a request that failed on our side (the store): nothing was changed. */
+export const UNAVAILABLE_MESSAGE =
+  'The paper exchange could not complete the request (its storage failed); nothing was changed. Please try again.';
+
+/** HTTP 503: the request failed on our side and changed nothing; the client may retry. */
+export function unavailable(): PaperReply {
+  return { status: 503, body: { status: 'err', response: UNAVAILABLE_MESSAGE } };
 }

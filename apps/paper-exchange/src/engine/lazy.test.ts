@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERP_ASSETS, roundPrice } from '../market/assets.js';
 import { bookAt } from '../market/book.js';
 import { markPriceAt } from '../market/marks.js';
-import { emptyState, newAccount } from '../state.js';
+import { newAccount, newLedger, useIdBlock } from '../state.js';
 import { T0 } from '../test/harness.js';
 import { advance } from './lazy.js';
 import { liquidationPrice } from './margin.js';
@@ -15,10 +15,9 @@ const BTC = PERP_ASSETS[0]!;
 const MINUTE = 60_000;
 
 function setUp(usdc: number) {
-  const state = emptyState(SEED, T0);
-  const account = newAccount('0x00000000000000000000000000000000000000bb', usdc);
-  state.accounts[account.address] = account;
-  return { state, account };
+  const account = newAccount('0x00000000000000000000000000000000000000bb', usdc, T0);
+  useIdBlock(account, 1);
+  return { ledger: newLedger(account), account, ctx: { seed: SEED, nowMs: T0 } };
 }
 
 /** The first minute after T0 (within `limit`) at which the BTC mark satisfies `hit`. */
@@ -31,39 +30,40 @@ function firstMinute(hit: (mark: number) => boolean, limit = 60 * 24 * 60): numb
 
 describe('time passing between requests', () => {
   it('a resting buy fills at its limit, as maker, once the mid falls to it', () => {
-    const { state, account } = setUp(10_000);
+    const { ledger, account, ctx } = setUp(10_000);
     const bid = bookAt(SEED, BTC, T0).bids[0]!.px;
     let low = Infinity;
     for (let k = 1; k <= 360; k += 1) low = Math.min(low, markPriceAt(SEED, BTC, T0 + k * MINUTE));
     const limit = roundPrice(BTC, low, 'up');
     expect(limit).toBeLessThan(bid);
-    placeOrders({ state, nowMs: T0 }, account, [
+    placeOrders(ctx, ledger, [
       { a: 0, b: true, p: String(limit), s: '0.01', r: false, t: { limit: { tif: 'Gtc' } } },
     ]);
     const cross = firstMinute((mark) => mark <= limit);
 
-    expect(advance(state, cross - MINUTE)).toBe(false);
-    expect(account.orders[0]?.status).toBe('open');
-    expect(advance(state, cross)).toBe(true);
-    expect(account.orders[0]).toMatchObject({ status: 'filled', sz: 0, statusTimestamp: cross });
-    expect(account.fills[0]).toMatchObject({
+    expect(advance(ledger, SEED, cross - MINUTE)).toBe(false);
+    expect(account.openOrders[0]?.status).toBe('open');
+    expect(advance(ledger, SEED, cross)).toBe(true);
+    expect(account.openOrders).toEqual([]);
+    expect(ledger.finished[0]).toMatchObject({ status: 'filled', sz: 0, statusTimestamp: cross });
+    expect(ledger.fills[0]).toMatchObject({
       px: String(limit),
       sz: '0.01',
       crossed: false,
       time: cross,
     });
-    expect(Number(account.fills[0]?.fee)).toBeCloseTo(limit * 0.01 * MAKER_FEE_RATE, 9);
+    expect(Number(ledger.fills[0]?.fee)).toBeCloseTo(limit * 0.01 * MAKER_FEE_RATE, 9);
     expect(account.positions.BTC).toEqual({ szi: 0.01, entryPx: limit });
   });
 
   it('a leveraged long is liquidated when the mark reaches its liquidation price', () => {
-    const { state, account } = setUp(1_000);
+    const { ledger, account, ctx } = setUp(1_000);
     expect(
       updateLeverage(account, { type: 'updateLeverage', asset: 0, isCross: true, leverage: 40 }),
     ).toBeNull();
     const ask = bookAt(SEED, BTC, T0).asks[0]!.px;
     const size = ((1_000 * 40 * 0.9) / ask).toFixed(5);
-    const [status] = placeOrders({ state, nowMs: T0 }, account, [
+    const [status] = placeOrders(ctx, ledger, [
       {
         a: 0,
         b: true,
@@ -78,11 +78,11 @@ describe('time passing between requests', () => {
     expect(liq).toBeGreaterThan(ask * 0.97);
     const hit = firstMinute((mark) => mark <= liq);
 
-    advance(state, hit - MINUTE);
+    advance(ledger, SEED, hit - MINUTE);
     expect(account.positions.BTC).toBeDefined();
-    advance(state, hit);
+    advance(ledger, SEED, hit);
     expect(account.positions.BTC).toBeUndefined();
-    const last = account.fills.at(-1);
+    const last = ledger.fills.at(-1);
     expect(last).toMatchObject({
       side: 'A',
       sz: String(Number(size)),
@@ -94,9 +94,9 @@ describe('time passing between requests', () => {
   });
 
   it('a long gap is replayed in bounded steps', () => {
-    const { state, account } = setUp(10_000);
+    const { ledger, account, ctx } = setUp(10_000);
     const bid = bookAt(SEED, BTC, T0).bids[0]!.px;
-    placeOrders({ state, nowMs: T0 }, account, [
+    placeOrders(ctx, ledger, [
       {
         a: 0,
         b: true,
@@ -107,8 +107,8 @@ describe('time passing between requests', () => {
       },
     ]);
     const started = performance.now();
-    advance(state, T0 + 365 * 86_400_000);
+    advance(ledger, SEED, T0 + 365 * 86_400_000);
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(state.lastEvalMs).toBe(T0 + 365 * 86_400_000);
+    expect(account.lastEvalMs).toBe(T0 + 365 * 86_400_000);
   });
 });

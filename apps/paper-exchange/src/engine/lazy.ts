@@ -2,16 +2,19 @@ import { assetIdByName, PERP_ASSETS } from '../market/assets.js';
 import type { PerpAsset } from '../market/assets.js';
 import { marksAt } from '../market/marks.js';
 import type { Marks } from '../market/marks.js';
-import type { Account, OrderRecord, PaperState } from '../state.js';
+import { finishOrder, hasExposure } from '../state.js';
+import type { Ledger, OrderRecord } from '../state.js';
 import { roundTo } from '../util/decimal.js';
 import { accountSummary } from './margin.js';
 import { applyFill } from './matching.js';
 
 /**
- * Time passes between requests: before answering, the exchange replays the price path since its
- * last evaluation (one sample a minute, at most MAX_STEPS samples) and fills resting orders whose
- * limit the mid crossed, at their limit price as maker, then liquidates accounts whose value fell
- * below their maintenance margin.
+ * Time passes between requests: before a request works on an account, the exchange replays the
+ * price path since that account's last evaluation (one sample a minute, at most MAX_STEPS
+ * samples) and fills its resting orders whose limit the mid crossed, at their limit price as
+ * maker, then liquidates it if its value fell below its maintenance margin. Each account is
+ * evaluated on its own: the prices are a pure function of (seed, time), so the result does
+ * not depend on other accounts or on who asks.
  */
 
 const STEP_MS = 60_000;
@@ -23,25 +26,20 @@ function assetOf(coin: string): PerpAsset {
   return asset;
 }
 
-function fillResting(
-  state: PaperState,
-  account: Account,
-  order: OrderRecord,
-  timeMs: number,
-): void {
+function fillResting(ledger: Ledger, order: OrderRecord, timeMs: number): void {
+  const { account } = ledger;
   const asset = assetOf(order.coin);
   let sz = order.sz;
   if (order.reduceOnly) {
     const szi = account.positions[order.coin]?.szi ?? 0;
     const reduces = order.side === 'B' ? szi < 0 : szi > 0;
     if (!reduces) {
-      order.status = 'reduceOnlyCanceled';
-      order.statusTimestamp = timeMs;
+      finishOrder(ledger, order, 'reduceOnlyCanceled', timeMs);
       return;
     }
     sz = Math.min(sz, Math.abs(szi));
   }
-  applyFill(state, account, {
+  applyFill(ledger, {
     asset,
     side: order.side,
     px: Number(order.limitPx),
@@ -54,21 +52,19 @@ function fillResting(
   order.sz = roundTo(order.sz - sz, asset.szDecimals);
   if (order.sz <= 0 || order.reduceOnly) {
     order.sz = 0;
-    order.status = 'filled';
-    order.statusTimestamp = timeMs;
+    finishOrder(ledger, order, 'filled', timeMs);
   }
 }
 
 /** Closes every position at its mark and cancels resting orders; equity cannot go below zero. */
-export function liquidate(state: PaperState, account: Account, marks: Marks, timeMs: number): void {
-  for (const order of account.orders) {
-    if (order.status !== 'open') continue;
-    order.status = 'liquidatedCanceled';
-    order.statusTimestamp = timeMs;
+export function liquidate(ledger: Ledger, marks: Marks, timeMs: number): void {
+  const { account } = ledger;
+  for (const order of [...account.openOrders]) {
+    finishOrder(ledger, order, 'liquidatedCanceled', timeMs);
   }
   for (const [coin, position] of Object.entries(account.positions)) {
     const mark = marks[coin] ?? position.entryPx;
-    applyFill(state, account, {
+    applyFill(ledger, {
       asset: assetOf(coin),
       side: position.szi > 0 ? 'A' : 'B',
       px: mark,
@@ -83,51 +79,44 @@ export function liquidate(state: PaperState, account: Account, marks: Marks, tim
   account.usdc = Math.max(0, account.usdc);
 }
 
-function evaluateAt(state: PaperState, timeMs: number): boolean {
-  const marks = marksAt(state.seed, timeMs);
+function evaluateAt(ledger: Ledger, seed: number, timeMs: number): boolean {
+  const { account } = ledger;
+  const marks = marksAt(seed, timeMs);
   let changed = false;
-  for (const account of Object.values(state.accounts)) {
-    for (const order of account.orders) {
-      if (order.status !== 'open' || order.timestamp >= timeMs) continue;
-      const mark = marks[order.coin] ?? Number.NaN;
-      const limit = Number(order.limitPx);
-      if (order.side === 'B' ? mark <= limit : mark >= limit) {
-        fillResting(state, account, order, timeMs);
-        changed = true;
-      }
-    }
-    if (Object.keys(account.positions).length === 0) continue;
-    const summary = accountSummary(account, marks);
-    if (summary.accountValue < summary.maintenance) {
-      liquidate(state, account, marks, timeMs);
+  for (const order of [...account.openOrders]) {
+    if (order.timestamp >= timeMs) continue;
+    const mark = marks[order.coin] ?? Number.NaN;
+    const limit = Number(order.limitPx);
+    if (order.side === 'B' ? mark <= limit : mark >= limit) {
+      fillResting(ledger, order, timeMs);
       changed = true;
     }
+  }
+  if (Object.keys(account.positions).length === 0) return changed;
+  const summary = accountSummary(account, marks);
+  if (summary.accountValue < summary.maintenance) {
+    liquidate(ledger, marks, timeMs);
+    changed = true;
   }
   return changed;
 }
 
-function hasExposure(state: PaperState): boolean {
-  return Object.values(state.accounts).some(
-    (account) =>
-      Object.keys(account.positions).length > 0 || account.orders.some((o) => o.status === 'open'),
-  );
-}
-
 /**
- * Advances the exchange to `nowMs` (epoch ms). Returns true when an order filled or an account
- * was liquidated, i.e. when the state must be saved.
+ * Advances the ledger's account to `nowMs` (epoch ms) on the price path of `seed`. Returns
+ * true when an order filled or the account was liquidated. `lastEvalMs` moves in any case.
  */
-export function advance(state: PaperState, nowMs: number): boolean {
-  const from = state.lastEvalMs;
+export function advance(ledger: Ledger, seed: number, nowMs: number): boolean {
+  const { account } = ledger;
+  const from = account.lastEvalMs;
   if (nowMs <= from) return false;
-  state.lastEvalMs = nowMs;
-  if (!hasExposure(state)) return false;
+  account.lastEvalMs = nowMs;
+  if (!hasExposure(account)) return false;
   const step = Math.max(STEP_MS, (nowMs - from) / MAX_STEPS);
   let changed = false;
   for (let t = from + step; ; t += step) {
     const at = Math.min(t, nowMs);
-    changed = evaluateAt(state, at) || changed;
-    if (at >= nowMs) break;
+    changed = evaluateAt(ledger, seed, at) || changed;
+    if (at >= nowMs || !hasExposure(account)) break;
   }
   return changed;
 }

@@ -1,7 +1,7 @@
 import { assetIdByName, defaultLeverage, PERP_ASSETS } from '../market/assets.js';
 import type { PerpAsset } from '../market/assets.js';
 import type { Marks } from '../market/marks.js';
-import type { Account, OrderRecord } from '../state.js';
+import type { Account } from '../state.js';
 
 /**
  * Cross-margin arithmetic. All amounts in USD. Initial margin = notional / leverage;
@@ -68,8 +68,8 @@ export function orderMarginIncrease(
 
 /** Margin held by the account's resting orders. */
 export function openOrderMargin(account: Account): number {
-  return account.orders
-    .filter((order): order is OrderRecord => order.status === 'open' && !order.reduceOnly)
+  return account.openOrders
+    .filter((order) => !order.reduceOnly)
     .reduce((sum, order) => {
       const signed = order.side === 'B' ? order.sz : -order.sz;
       return sum + orderMarginIncrease(account, order.coin, signed, Number(order.limitPx));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERP_ASSETS } from '../market/assets.js';
 import { bookAt } from '../market/book.js';
 import type { OrderWire } from '../signing/canonical.js';
-import { emptyState, newAccount } from '../state.js';
+import { newAccount, newLedger, useIdBlock } from '../state.js';
 import { T0 } from '../test/harness.js';
 import { accountSummary, liquidationPrice } from './margin.js';
 import { applyFill, MAKER_FEE_RATE, TAKER_FEE_RATE } from './matching.js';
@@ -12,11 +12,14 @@ const SEED = 3;
 const BTC = PERP_ASSETS[0]!;
 const SOL = PERP_ASSETS[2]!;
 
+/** The account's first id: block 1 of a million ids. */
+const FIRST_ID = 1_000_001;
+
 function setUp(usdc = 10_000) {
-  const state = emptyState(SEED, T0);
-  const account = newAccount('0x00000000000000000000000000000000000000aa', usdc);
-  state.accounts[account.address] = account;
-  return { state, account, ctx: { state, nowMs: T0 } };
+  const account = newAccount('0x00000000000000000000000000000000000000aa', usdc, T0);
+  useIdBlock(account, 1);
+  const ledger = newLedger(account);
+  return { ledger, account, ctx: { seed: SEED, nowMs: T0 } };
 }
 
 function btcOrder(
@@ -31,9 +34,9 @@ function btcOrder(
 
 describe('fills and PnL', () => {
   it('adds average the entry; reduces realise PnL; a flip re-enters at the fill price', () => {
-    const { state, account } = setUp(1_000);
+    const { ledger, account } = setUp(1_000);
     const fill = (side: 'B' | 'A', px: number, sz: number) =>
-      applyFill(state, account, {
+      applyFill(ledger, {
         asset: SOL,
         side,
         px,
@@ -56,8 +59,8 @@ describe('fills and PnL', () => {
   });
 
   it('a taker pays 0.045% of notional, a maker 0.015%', () => {
-    const { state, account } = setUp(1_000);
-    const taker = applyFill(state, account, {
+    const { ledger, account } = setUp(1_000);
+    const taker = applyFill(ledger, {
       asset: SOL,
       side: 'B',
       px: 200,
@@ -67,7 +70,7 @@ describe('fills and PnL', () => {
       cloid: null,
       crossed: true,
     });
-    const maker = applyFill(state, account, {
+    const maker = applyFill(ledger, {
       asset: SOL,
       side: 'A',
       px: 200,
@@ -85,34 +88,38 @@ describe('fills and PnL', () => {
 
 describe('matching against the synthetic book', () => {
   it('an Ioc at the best ask fills only the first level (partial fill)', () => {
-    const { ctx, account } = setUp();
+    const { ctx, ledger, account } = setUp();
     const ask = bookAt(SEED, BTC, T0).asks[0]!;
     const size = (ask.sz + 0.01).toFixed(5);
-    const [status] = placeOrders(ctx, account, [btcOrder(true, ask.px, size, 'Ioc')]);
-    expect(status).toEqual({ filled: { totalSz: String(ask.sz), avgPx: String(ask.px), oid: 1 } });
+    const [status] = placeOrders(ctx, ledger, [btcOrder(true, ask.px, size, 'Ioc')]);
+    expect(status).toEqual({
+      filled: { totalSz: String(ask.sz), avgPx: String(ask.px), oid: FIRST_ID },
+    });
     expect(account.positions.BTC?.szi).toBe(ask.sz);
-    expect(account.orders[0]).toMatchObject({ status: 'filled', sz: 0 });
+    expect(account.openOrders).toEqual([]);
+    expect(ledger.finished[0]).toMatchObject({ status: 'filled', sz: 0 });
+    expect(ledger.fills[0]?.tid).toBe(FIRST_ID + 1);
   });
 
   it('a Gtc through two levels fills them and rests the remainder', () => {
-    const { ctx, account } = setUp(100_000);
+    const { ctx, ledger, account } = setUp(100_000);
     const [first, second] = bookAt(SEED, BTC, T0).asks;
     const size = (first!.sz + second!.sz + 0.05).toFixed(5);
-    const [status] = placeOrders(ctx, account, [btcOrder(true, second!.px, size, 'Gtc')]);
-    expect(status).toEqual({ resting: { oid: 1 } });
-    expect(account.fills.map((f) => Number(f.px))).toEqual([first!.px, second!.px]);
-    expect(account.orders[0]).toMatchObject({ status: 'open', sz: 0.05 });
+    const [status] = placeOrders(ctx, ledger, [btcOrder(true, second!.px, size, 'Gtc')]);
+    expect(status).toEqual({ resting: { oid: FIRST_ID } });
+    expect(ledger.fills.map((f) => Number(f.px))).toEqual([first!.px, second!.px]);
+    expect(account.openOrders[0]).toMatchObject({ status: 'open', sz: 0.05 });
   });
 
   it('resting orders hold margin, so a second order can be refused', () => {
-    const { ctx, account } = setUp(1_000);
+    const { ctx, ledger, account } = setUp(1_000);
     const bid = bookAt(SEED, BTC, T0).bids[0]!.px;
     const px = Math.round(bid * 0.9);
     const size = ((1_000 * 20 * 0.6) / px).toFixed(5);
-    expect(placeOrders(ctx, account, [btcOrder(true, px, size, 'Gtc')])[0]).toEqual({
-      resting: { oid: 1 },
+    expect(placeOrders(ctx, ledger, [btcOrder(true, px, size, 'Gtc')])[0]).toEqual({
+      resting: { oid: FIRST_ID },
     });
-    expect(placeOrders(ctx, account, [btcOrder(true, px, size, 'Gtc')])[0]).toEqual({
+    expect(placeOrders(ctx, ledger, [btcOrder(true, px, size, 'Gtc')])[0]).toEqual({
       error: 'Insufficient margin to place order. asset=0',
     });
     expect(accountSummary(account, { BTC: bid }).orderMargin).toBeCloseTo(

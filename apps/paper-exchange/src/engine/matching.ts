@@ -3,14 +3,12 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { PerpAsset } from '../market/assets.js';
 import type { Book } from '../market/book.js';
 import { formatDecimal, formatUsd, roundTo } from '../util/decimal.js';
-import type { Account, FillRecord, PaperState, Side } from '../state.js';
+import { takeId } from '../state.js';
+import type { FillRecord, Ledger, Side } from '../state.js';
 
 /** Fee rates as fractions of notional: taker 0.045%, maker 0.015%. */
 export const TAKER_FEE_RATE = 0.00045;
 export const MAKER_FEE_RATE = 0.00015;
-/** Fills kept per account (Hyperliquid serves at most the latest 10,000; 2,000 per call). */
-const MAX_FILLS = 2000;
-
 /** A price level taken by a taker order: price USD, size in coin units. */
 export interface Take {
   px: number;
@@ -70,9 +68,10 @@ export interface FillInput {
 /**
  * Applies one fill to the account: moves the one-way position (averaging the entry on adds,
  * realising PnL into USDC on reduces, re-entering at the fill price on a flip), charges the fee
- * and records the fill. Returns the recorded fill.
+ * and records the fill in the ledger. Returns the recorded fill.
  */
-export function applyFill(state: PaperState, account: Account, input: FillInput): FillRecord {
+export function applyFill(ledger: Ledger, input: FillInput): FillRecord {
+  const { account } = ledger;
   const { asset, side, px, sz } = input;
   const coin = asset.name;
   const position = account.positions[coin] ?? { szi: 0, entryPx: 0 };
@@ -92,8 +91,7 @@ export function applyFill(state: PaperState, account: Account, input: FillInput)
   if (end === 0) delete account.positions[coin];
   else account.positions[coin] = { szi: end, entryPx };
 
-  const tid = state.nextTid;
-  state.nextTid += 1;
+  const tid = takeId(account);
   const fill: FillRecord = {
     coin,
     px: formatDecimal(px, 8),
@@ -122,7 +120,6 @@ export function applyFill(state: PaperState, account: Account, input: FillInput)
       method: 'market',
     };
   }
-  account.fills.push(fill);
-  if (account.fills.length > MAX_FILLS) account.fills.splice(0, account.fills.length - MAX_FILLS);
+  ledger.fills.push(fill);
   return fill;
 }

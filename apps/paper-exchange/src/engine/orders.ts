@@ -1,12 +1,13 @@
 import { assetById, isValidPrice, isValidSize } from '../market/assets.js';
 import type { PerpAsset } from '../market/assets.js';
-import { bookAt, formatBookPrice } from '../market/book.js';
-import { marksAt } from '../market/marks.js';
+import { formatBookPrice } from '../market/book.js';
 import type { OrderWire } from '../signing/canonical.js';
-import type { Account, OrderRecord, OrderStatus, Side } from '../state.js';
+import { MAX_OPEN_ORDERS } from '../limits.js';
+import { recordOrder, takeId } from '../state.js';
+import type { Account, Ledger, OrderRecord, OrderStatus, Side } from '../state.js';
 import { formatDecimal, roundTo } from '../util/decimal.js';
+import { bookNow, marksNow } from './context.js';
 import type { EngineContext } from './context.js';
-import { MAX_ORDER_HISTORY } from './context.js';
 import { accountSummary, leverageFor, orderMarginIncrease } from './margin.js';
 import { applyFill, TAKER_FEE_RATE, walkBook } from './matching.js';
 import type { Take } from './matching.js';
@@ -26,16 +27,6 @@ class OrderRejection extends Error {
     readonly status: OrderStatus,
   ) {
     super(message);
-  }
-}
-
-/** Records an order in the account's history, dropping the oldest closed ones past the cap. */
-export function recordOrder(account: Account, order: OrderRecord): void {
-  account.orders.push(order);
-  const closed = account.orders.filter((o) => o.status !== 'open').length;
-  if (closed > MAX_ORDER_HISTORY) {
-    const first = account.orders.findIndex((o) => o.status !== 'open');
-    account.orders.splice(first, 1);
   }
 }
 
@@ -85,7 +76,7 @@ function checkMargin(
   const restIncrease = (restGrowth * px) / leverageFor(account, asset.name);
   const required = takerIncrease + restIncrease;
   if (required <= 0) return;
-  const { available } = accountSummary(account, marksAt(ctx.state.seed, ctx.nowMs));
+  const { available } = accountSummary(account, marksNow(ctx));
   if (required + notional * TAKER_FEE_RATE > available) {
     throw new OrderRejection('Insufficient margin to place order.', 'perpMarginRejected');
   }
@@ -93,10 +84,11 @@ function checkMargin(
 
 function placeOne(
   ctx: EngineContext,
-  account: Account,
+  ledger: Ledger,
   asset: PerpAsset,
   wire: OrderWire,
 ): OrderStatusWire {
+  const { account } = ledger;
   if ('trigger' in wire.t) {
     throw new OrderRejection('Trigger orders are not supported by the paper exchange.', 'rejected');
   }
@@ -104,7 +96,7 @@ function placeOne(
   const side: Side = wire.b ? 'B' : 'A';
   const px = Number(wire.p);
   const order: OrderRecord = {
-    oid: ctx.state.nextOid,
+    oid: takeId(account),
     coin: asset.name,
     side,
     limitPx: wire.p,
@@ -117,10 +109,9 @@ function placeOne(
     status: 'open',
     statusTimestamp: ctx.nowMs,
   };
-  ctx.state.nextOid += 1;
   try {
     const sz = checkRules(account, asset, wire, order.sz);
-    const book = bookAt(ctx.state.seed, asset, ctx.nowMs);
+    const book = bookNow(ctx, asset);
     const bid = book.bids[0]?.px ?? 0;
     const ask = book.asks[0]?.px ?? Infinity;
     if (tif === 'Alo' && (side === 'B' ? px >= ask : px <= bid)) {
@@ -143,18 +134,24 @@ function placeOne(
       );
     }
     const rest = rests ? roundTo(sz - filled, asset.szDecimals) : 0;
+    if (rest > 0 && account.openOrders.length >= MAX_OPEN_ORDERS) {
+      throw new OrderRejection(
+        `Too many open orders: an account may have at most ${MAX_OPEN_ORDERS}. Cancel some first.`,
+        'rejected',
+      );
+    }
     checkMargin(ctx, account, asset, side, takes, rest, px);
-    return execute(ctx, account, asset, order, takes, rest);
+    return execute(ctx, ledger, asset, order, takes, rest);
   } catch (error) {
     if (!(error instanceof OrderRejection)) throw error;
-    recordOrder(account, { ...order, status: error.status });
+    recordOrder(ledger, { ...order, status: error.status });
     return { error: error.message };
   }
 }
 
 function execute(
   ctx: EngineContext,
-  account: Account,
+  ledger: Ledger,
   asset: PerpAsset,
   order: OrderRecord,
   takes: Take[],
@@ -163,7 +160,7 @@ function execute(
   let filled = 0;
   let notional = 0;
   for (const take of takes) {
-    applyFill(ctx.state, account, {
+    applyFill(ledger, {
       asset,
       side: order.side,
       px: take.px,
@@ -178,29 +175,29 @@ function execute(
   }
   filled = roundTo(filled, asset.szDecimals);
   if (rest > 0) {
-    recordOrder(account, { ...order, sz: rest });
+    recordOrder(ledger, { ...order, sz: rest });
     return { resting: withCloid({ oid: order.oid }, order.cloid) };
   }
-  recordOrder(account, { ...order, sz: 0, status: filled > 0 ? 'filled' : 'canceled' });
+  recordOrder(ledger, { ...order, sz: 0, status: filled > 0 ? 'filled' : 'canceled' });
   const totalSz = formatDecimal(filled, asset.szDecimals);
   const avgPx = formatDecimal(Number((notional / filled).toPrecision(10)), 8);
   return { filled: withCloid({ totalSz, avgPx, oid: order.oid }, order.cloid) };
 }
 
 /**
- * Places an `order` action's orders in sequence for `account`. Marketable orders fill against
+ * Places an `order` action's orders in sequence for the ledger's account. Marketable orders fill against
  * the synthetic book as taker; the rest of a Gtc/Alo order rests. Per-order errors carry
  * Hyperliquid's text with ` asset=N` appended.
  */
 export function placeOrders(
   ctx: EngineContext,
-  account: Account,
+  ledger: Ledger,
   orders: OrderWire[],
 ): OrderStatusWire[] {
   return orders.map((wire) => {
     const asset = assetById(wire.a);
     if (!asset) return { error: `Asset ${wire.a} does not exist. asset=${wire.a}` };
-    const status = placeOne(ctx, account, asset, wire);
+    const status = placeOne(ctx, ledger, asset, wire);
     return 'error' in status ? { error: `${status.error} asset=${wire.a}` } : status;
   });
 }

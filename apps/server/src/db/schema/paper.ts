@@ -1,11 +1,90 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { FillRecord, OrderRecord } from '@tb/paper-exchange';
 
 /**
- * The state of the mounted paper exchange (accounts, orders, fills, nonces) as one JSON
- * snapshot, so a paper account survives a restart. One row, id 'default'.
+ * The state of the mounted paper exchange, one row per account and per signer, so a request
+ * locks only the rows it touches (SELECT ... FOR UPDATE) and writes back only what changed, in
+ * one transaction; several app instances can serve /paper on one PostgreSQL (DESIGN.md
+ * section 10). Times are epoch milliseconds, as the exchange's protocol has them.
  */
-export const paperExchangeState = pgTable('paper_exchange_state', {
+
+/** One row: the seed of the price path, so prices do not jump on a restart. */
+export const paperSettings = pgTable('paper_settings', {
   id: text('id').primaryKey(),
-  snapshot: jsonb('snapshot').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  seed: doublePrecision('seed').notNull(),
+});
+
+/**
+ * A funded address: cash, positions, leverage and resting orders (what every request on the
+ * account reads and changes), the time it was evaluated up to, and its block of ids.
+ */
+export const paperAccounts = pgTable('paper_accounts', {
+  address: text('address').primaryKey(),
+  usdc: doublePrecision('usdc').notNull(),
+  positions: jsonb('positions').notNull(),
+  leverage: jsonb('leverage').notNull(),
+  openOrders: jsonb('open_orders').$type<OrderRecord[]>().notNull(),
+  lastEvalMs: bigint('last_eval_ms', { mode: 'number' }).notNull(),
+  idBlock: bigint('id_block', { mode: 'number' }).notNull(),
+  nextId: bigint('next_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Where the accounts' blocks of order and fill ids come from (no counter row to lock). */
+export const paperIdBlocks = pgSequence('paper_id_block_seq', { startWith: 1 });
+
+/** Fills, insert-only; the newest 2,000 per account are kept (older ones are pruned). */
+export const paperFills = pgTable(
+  'paper_fills',
+  {
+    tid: bigint('tid', { mode: 'number' }).primaryKey(),
+    address: text('address').notNull(),
+    coin: text('coin').notNull(),
+    time: bigint('time', { mode: 'number' }).notNull(),
+    crossed: boolean('crossed').notNull(),
+    fill: jsonb('fill').$type<FillRecord>().notNull(),
+  },
+  (t) => [
+    index('paper_fills_address_time_idx').on(t.address, t.time, t.tid),
+    index('paper_fills_coin_time_idx').on(t.coin, t.time),
+  ],
+);
+
+/** Orders that stopped being open (order history), insert-only; 2,000 kept per account. */
+export const paperOrders = pgTable(
+  'paper_orders',
+  {
+    oid: bigint('oid', { mode: 'number' }).primaryKey(),
+    address: text('address').notNull(),
+    order: jsonb('order').$type<OrderRecord>().notNull(),
+  },
+  (t) => [index('paper_orders_address_oid_idx').on(t.address, t.oid)],
+);
+
+/** API wallets: agent address → master, name (without valid_until) and expiry. */
+export const paperAgents = pgTable(
+  'paper_agents',
+  {
+    address: text('address').primaryKey(),
+    master: text('master').notNull(),
+    name: text('name').notNull(),
+    validUntil: bigint('valid_until', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('paper_agents_master_idx').on(t.master)],
+);
+
+/** Each signer's highest nonces, ascending (Hyperliquid keeps 100). */
+export const paperNonces = pgTable('paper_nonces', {
+  signer: text('signer').primaryKey(),
+  nonces: jsonb('nonces').$type<number[]>().notNull(),
 });

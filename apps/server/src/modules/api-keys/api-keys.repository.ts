@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { exchangeCredentials, users, type ExchangeCredentialRow } from '../../db/schema/index.js';
 
@@ -59,27 +59,45 @@ export class ApiKeysRepository {
   }
 
   /**
-   * Inserts the key unless the user already has `maxCount` keys (undefined then). The user's row
-   * is locked for the count, so two simultaneous adds cannot both pass the plan's limit.
+   * Inserts the key unless the user already holds `limits.total` keys, or `limits.sameNetwork`
+   * keys of its network when given (`full` says which). The user's row is locked for the
+   * counts, so two simultaneous adds cannot both pass a limit.
    */
   async insertIfUnder(
     userId: string,
     input: CredentialInput,
-    maxCount: number,
-  ): Promise<ExchangeCredentialRow | undefined> {
+    limits: { total: number; sameNetwork?: number },
+  ): Promise<{ row: ExchangeCredentialRow } | { full: 'total' | 'network' }> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [held] = await tx
-        .select({ n: count() })
+        .select({
+          n: count(),
+          sameNetwork: count(
+            sql`case when ${exchangeCredentials.network} = ${input.network} then 1 end`,
+          ),
+        })
         .from(exchangeCredentials)
         .where(eq(exchangeCredentials.userId, userId));
-      if ((held?.n ?? 0) >= maxCount) return undefined;
+      if ((held?.n ?? 0) >= limits.total) return { full: 'total' as const };
+      if ((held?.sameNetwork ?? 0) >= (limits.sameNetwork ?? Infinity)) {
+        return { full: 'network' as const };
+      }
       const [row] = await tx
         .insert(exchangeCredentials)
         .values({ userId, ...input })
         .returning();
-      return row;
+      return { row: row! };
     });
+  }
+
+  /** How many keys of `network` the user holds. */
+  async countOfNetwork(userId: string, network: CredentialInput['network']): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(exchangeCredentials)
+      .where(and(eq(exchangeCredentials.userId, userId), eq(exchangeCredentials.network, network)));
+    return row?.n ?? 0;
   }
 
   async update(

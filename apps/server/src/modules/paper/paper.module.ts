@@ -1,0 +1,26 @@
+import { openPaperExchange, type PaperExchange } from '@tb/paper-exchange';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../module-deps.js';
+import { PaperStateRepository } from './paper-state.repository.js';
+import { paperRoutes } from './paper.routes.js';
+
+/**
+ * The paper exchange (PAPER_EXCHANGE), mounted at /paper outside /api (its own protocol, no
+ * app session); null when it is off. The exchange networks call it in process. Its state is in
+ * the app's database, one transaction per request; a request that fails is logged here and
+ * answered 503.
+ */
+export async function registerPaper(
+  app: FastifyInstance,
+  { db, config, log, now }: ModuleDeps,
+): Promise<PaperExchange | null> {
+  if (!config.paperExchange) return null;
+  const paper = await openPaperExchange({ store: new PaperStateRepository(db), log });
+  await app.register(paperRoutes, {
+    prefix: '/paper',
+    exchange: paper,
+    rateLimitScale: config.rateLimitScale,
+    now,
+  });
+  return paper;
+}
