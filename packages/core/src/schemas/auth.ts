@@ -5,10 +5,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../validation/messages.js';
+import { text } from './text.js';
 
 /** A username: 3-30 characters of letters, digits, dots, dashes and underscores. */
-export const UsernameSchema = z
-  .string({ error: m.usernameRequired })
+export const UsernameSchema = text('Username', m.usernameRequired)
   .trim()
   .min(1, m.usernameRequired)
   .min(3, m.usernameLength)
@@ -16,8 +16,7 @@ export const UsernameSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, m.usernameChars);
 
 /** An email address, trimmed and lower-cased (SPEC.md section 5 pattern). */
-export const EmailSchema = z
-  .string({ error: m.emailRequired })
+export const EmailSchema = text('Email', m.emailRequired)
   .trim()
   .min(1, m.emailRequired)
   .max(254, m.emailInvalid)
@@ -25,16 +24,14 @@ export const EmailSchema = z
   .transform((s) => s.toLowerCase());
 
 /** A new password: at least 6 characters (SPEC.md section 9). */
-export const NewPasswordSchema = z
-  .string({ error: m.passwordRequired })
+export const NewPasswordSchema = text('Password', m.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong);
 
 /** POST /api/users/login. `username` may also be the account's email. */
 export const LoginRequestSchema = z.object({
-  username: z.string({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).max(254),
-  password: z
-    .string({ error: m.passwordRequired })
+  username: text('Username', m.usernameRequired).trim().min(1, m.usernameRequired).max(254),
+  password: text('Password', m.passwordRequired)
     .min(1, m.passwordRequired)
     .max(PASSWORD_MAX_LENGTH),
 });
@@ -50,19 +47,16 @@ export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 /** The register form adds the confirmation, checked on the client only. */
 export const RegisterFormSchema = RegisterRequestSchema.extend({
-  confirmPassword: z.string(),
+  confirmPassword: text('Confirm password'),
 }).refine((v) => v.password === v.confirmPassword, {
   path: ['confirmPassword'],
   message: m.passwordsMismatch,
 });
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
-/** POST /api/auth/check-email. */
+/** POST /api/auth/check-email: whether the address is registered, never by whom. */
 export const CheckEmailRequestSchema = z.object({ email: EmailSchema });
-export const CheckEmailResponseSchema = z.object({
-  exists: z.boolean(),
-  username: z.string().optional(),
-});
+export const CheckEmailResponseSchema = z.object({ exists: z.boolean() });
 export type CheckEmailResponse = z.infer<typeof CheckEmailResponseSchema>;
 
 /** POST /api/auth/resend-verification and POST /api/users/reset-password-request. */
@@ -71,7 +65,10 @@ export type EmailOnlyRequest = z.infer<typeof EmailOnlyRequestSchema>;
 
 /** Path parameter of /api/auth/verify-email/:token and /api/users/reset-password/:token. */
 export const TokenParamsSchema = z.object({
-  token: z.string().trim().min(16, 'Invalid or expired link').max(200, 'Invalid or expired link'),
+  token: text('Link', 'Invalid or expired link')
+    .trim()
+    .min(16, 'Invalid or expired link')
+    .max(200, 'Invalid or expired link'),
 });
 
 /** POST /api/users/reset-password/:token. */
@@ -80,7 +77,7 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
 
 /** The reset form adds the confirmation, checked on the client only. */
 export const ResetPasswordFormSchema = z
-  .object({ password: NewPasswordSchema, confirmPassword: z.string() })
+  .object({ password: NewPasswordSchema, confirmPassword: text('Confirm password') })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: m.passwordsMismatch,
@@ -88,9 +85,9 @@ export const ResetPasswordFormSchema = z
 
 /** Contact modal (SPEC.md: it only logs, makes no call). */
 export const ContactFormSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(100),
+  name: text('Name').trim().min(1, 'Please enter your name').max(100),
   email: EmailSchema,
-  message: z.string().trim().min(1, 'Please enter a message').max(5000),
+  message: text('Message').trim().min(1, 'Please enter a message').max(5000),
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 

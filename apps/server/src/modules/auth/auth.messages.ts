@@ -3,6 +3,9 @@ export const authTexts = {
   registered: 'Registration successful! Please check your email to verify your account.',
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Sign-ins to one account after repeated wrong passwords (the wait grows up to a minute). */
+  tooManyFailedSignIns: (seconds: number) =>
+    `Too many failed sign-ins for this account. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   verified: 'Email verified successfully! You can now use all features.',
   alreadyVerified: 'Your email is already verified.',
   invalidVerifyLink: 'This verification link is invalid or has expired.',

@@ -12,7 +12,7 @@ import {
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
-import type { AuthService } from './auth.service.js';
+import { SignInThrottledError, type AuthService } from './auth.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -56,7 +56,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: SessionResponseSchema },
       },
     },
-    async (req) => auth.login(req.body.username, req.body.password, client(req)),
+    async (req, reply) => {
+      try {
+        return await auth.login(req.body.username, req.body.password, client(req));
+      } catch (err) {
+        // The error handler keeps headers set here: tell the client how long to wait.
+        if (err instanceof SignInThrottledError) {
+          void reply.header('retry-after', err.retryAfterSec);
+        }
+        throw err;
+      }
+    },
   );
 
   app.post(
@@ -74,10 +84,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/check-email',
     {
-      config: perIp(30),
+      // As tight as registration, which it comes before: it must not serve as an address probe.
+      config: perIp(10),
       schema: {
         tags: ['auth'],
-        summary: 'Whether an email is already registered',
+        summary: 'Whether an email is already registered (never by whom)',
         body: CheckEmailRequestSchema,
         response: { 200: CheckEmailResponseSchema },
       },

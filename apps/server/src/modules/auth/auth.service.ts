@@ -8,6 +8,7 @@ import {
 } from '@tb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashLinkToken, newLinkToken } from '../../lib/tokens.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
@@ -18,6 +19,7 @@ import type { UsersService } from '../users/users.service.js';
 import { authTexts } from './auth.messages.js';
 import { resetMail, verificationMail } from './auth.mails.js';
 import type { EmailTokensRepository } from './email-tokens.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,8 +37,17 @@ export interface AuthDeps {
   audit: AuditRepository;
   publicUrl: string;
   signToken: (userId: string, sessionId: string) => string;
+  /** Failed password checks per account (in memory today; issue 14 moves it to Redis). */
+  loginThrottle: LoginThrottle;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  now: Clock;
+}
+
+/** 429 for an account still waiting out its failed sign-ins; the route sends Retry-After. */
+export class SignInThrottledError extends AppError {
+  constructor(readonly retryAfterSec: number) {
+    super(429, 'RATE_LIMITED', authTexts.tooManyFailedSignIns(retryAfterSec));
+  }
 }
 
 interface ClientInfo {
@@ -46,15 +57,14 @@ interface ClientInfo {
 
 /** Register, login, logout, email verification and password reset. */
 export class AuthService {
-  readonly #now: () => Date;
-  // Per-account limits; per-IP limits sit on the routes.
-  readonly #loginLimiter = new WindowLimiter(10, 15 * 60 * 1000);
+  readonly #now: Clock;
+  // Per-account limits (sign-ins: deps.loginThrottle); per-IP limits sit on the routes.
   readonly #mailLimiter = new WindowLimiter(3, 15 * 60 * 1000);
   readonly #passwordLimiter = new WindowLimiter(5, 15 * 60 * 1000);
   #dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now;
   }
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
@@ -74,18 +84,27 @@ export class AuthService {
     return { ...(await this.#startSession(user.id, client)), message: authTexts.registered };
   }
 
+  /**
+   * Signs in by username or email. Failed password checks are counted per account (an unknown
+   * name gets a count of its own, so both answer alike); only a failed check counts, so a
+   * lookup the database could not answer spends nothing. Past five failures the next attempt
+   * waits (1 s, doubling up to a minute) and is answered 429 without checking a password.
+   */
   async login(login: string, password: string, client: ClientInfo): Promise<SessionResponse> {
-    const key = login.toLowerCase();
-    if (!this.#loginLimiter.hit(key, this.#now().getTime())) {
-      throw new AppError(429, 'RATE_LIMITED', authTexts.tooManyAttempts);
-    }
+    const throttle = this.deps.loginThrottle;
     const user = await this.deps.users.findByLogin(login);
+    const key = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+    const waitMs = await throttle.waitMs(key);
+    if (waitMs > 0) throw new SignInThrottledError(Math.ceil(waitMs / 1000));
     // Verify against a dummy hash for unknown users so timing does not reveal which names exist.
     const ok = await verify(user?.passwordHash ?? (await this.#dummy()), password).catch(
       () => false,
     );
-    if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
-    this.#loginLimiter.reset(key);
+    if (!user || !ok) {
+      await throttle.recordFailure(key);
+      throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
+    }
+    await throttle.reset(key);
     return this.#startSession(user.id, client);
   }
 
@@ -93,16 +112,19 @@ export class AuthService {
     await this.deps.sessions.revoke(sessionId, this.#now());
   }
 
-  async checkEmail(email: string): Promise<{ exists: boolean; username?: string }> {
-    const user = await this.deps.users.findByEmail(email);
-    return user ? { exists: true, username: user.username } : { exists: false };
+  /**
+   * Whether an address is registered (the register form says so before sending). Never who
+   * holds it: the answer must not turn an address into a username to guess passwords for.
+   */
+  async checkEmail(email: string): Promise<{ exists: boolean }> {
+    return { exists: (await this.deps.users.findByEmail(email)) !== undefined };
   }
 
   async verifyEmail(token: string): Promise<{ message: string }> {
     const now = this.#now();
-    const userId = await this.deps.emailTokens.consume('verify', hashLinkToken(token), now);
-    if (!userId) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidVerifyLink);
-    await this.deps.users.markEmailVerified(userId, now);
+    const link = await this.deps.emailTokens.consume('verify', hashLinkToken(token), now);
+    if (!link) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidVerifyLink);
+    await this.deps.users.markEmailVerified(link.userId, link.email, now);
     return { message: authTexts.verified };
   }
 
@@ -126,6 +148,7 @@ export class AuthService {
         userId: user.id,
         purpose: 'reset',
         tokenHash,
+        email: user.email,
         expiresAt: new Date(now.getTime() + RESET_TTL_MS),
         now,
       });
@@ -138,12 +161,12 @@ export class AuthService {
   /** Sets the new password and signs every session of the account out. */
   async resetPassword(token: string, password: string): Promise<{ message: string }> {
     const now = this.#now();
-    const userId = await this.deps.emailTokens.consume('reset', hashLinkToken(token), now);
-    if (!userId) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidResetLink);
-    await this.deps.users.setPasswordHash(userId, await hash(password), now);
-    await this.deps.sessions.revokeAllForUser(userId, now);
+    const link = await this.deps.emailTokens.consume('reset', hashLinkToken(token), now);
+    if (!link) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidResetLink);
+    await this.deps.users.setPasswordHash(link.userId, await hash(password), now);
+    await this.deps.sessions.revokeAllForUser(link.userId, now);
     // Following the emailed link proves the address too.
-    await this.deps.users.markEmailVerified(userId, now);
+    await this.deps.users.markEmailVerified(link.userId, link.email, now);
     return { message: authTexts.resetDone };
   }
 
@@ -199,6 +222,7 @@ export class AuthService {
       userId,
       purpose: 'verify',
       tokenHash,
+      email,
       expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
       now,
     });

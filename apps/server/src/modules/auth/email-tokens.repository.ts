@@ -1,18 +1,23 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailTokens } from '../../db/schema/index.js';
+import { emailTokens, users } from '../../db/schema/index.js';
 
 export type EmailTokenPurpose = 'verify' | 'reset';
 
-/** Hashed, single-use, expiring tokens behind the links in verification and reset mails. */
+/**
+ * Hashed, single-use, expiring tokens behind the links in verification and reset mails. Each is
+ * bound to the address it was mailed to: it works only while the account still has that address
+ * (the users repository ends a user's links when their email or password changes).
+ */
 export class EmailTokensRepository {
   constructor(private readonly db: Db) {}
 
-  /** Stores a new token; older unused tokens of the same purpose stop working. */
+  /** Stores a new token mailed to `email`; older unused tokens of the same purpose stop working. */
   async replace(input: {
     userId: string;
     purpose: EmailTokenPurpose;
     tokenHash: string;
+    email: string;
     expiresAt: Date;
     now: Date;
   }) {
@@ -31,17 +36,22 @@ export class EmailTokensRepository {
         userId: input.userId,
         purpose: input.purpose,
         tokenHash: input.tokenHash,
+        email: input.email,
         expiresAt: input.expiresAt,
       });
     });
   }
 
-  /** Marks a live token used and returns its user id; undefined when unknown, used or expired. */
+  /**
+   * Marks a live token used and returns its user and the address it was mailed to; undefined
+   * when unknown, used, expired, or mailed to an address the account no longer has (a token
+   * stored without an address never matches: SQL's null equals nothing).
+   */
   async consume(
     purpose: EmailTokenPurpose,
     tokenHash: string,
     now: Date,
-  ): Promise<string | undefined> {
+  ): Promise<{ userId: string; email: string } | undefined> {
     const [row] = await this.db
       .update(emailTokens)
       .set({ usedAt: now })
@@ -51,9 +61,10 @@ export class EmailTokensRepository {
           eq(emailTokens.purpose, purpose),
           isNull(emailTokens.usedAt),
           gt(emailTokens.expiresAt, now),
+          sql`${emailTokens.email} = (select ${users.email} from ${users} where ${users.id} = ${emailTokens.userId})`,
         ),
       )
-      .returning({ userId: emailTokens.userId });
-    return row?.userId;
+      .returning({ userId: emailTokens.userId, email: emailTokens.email });
+    return row?.email ? { userId: row.userId, email: row.email } : undefined;
   }
 }

@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { subscriptions, users, type SubscriptionRow, type UserRow } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  emailTokens,
+  subscriptions,
+  users,
+  type SubscriptionRow,
+  type UserRow,
+} from '../../db/schema/index.js';
 
 /** Queries on accounts; no rules live here. */
 export class UsersRepository {
@@ -73,15 +79,23 @@ export class UsersRepository {
     return id ? this.findById(id) : undefined;
   }
 
+  /**
+   * Sets a new password and, in the same transaction, ends the reset links still out: one
+   * mailed before the change must not undo it. Verify links stay (the address is the same).
+   */
   async setPasswordHash(id: string, passwordHash: string, now: Date) {
-    await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+      await endMailedLinks(tx, id, now, 'reset');
+    });
   }
 
-  async markEmailVerified(id: string, now: Date) {
+  /** Marks the address verified, only while the account still has the address that was proved. */
+  async markEmailVerified(id: string, email: string, now: Date) {
     await this.db
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
-      .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
+      .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt)));
   }
 
   async setAdmin(id: string, isAdmin: boolean, now: Date) {
@@ -96,13 +110,20 @@ export class UsersRepository {
     await this.db.update(users).set({ showOnLeaderboard, updatedAt: now }).where(eq(users.id, id));
   }
 
-  /** Sets a new address, unverified until its owner confirms it; 'taken' on a unique violation. */
+  /**
+   * Sets a new address, unverified until its owner confirms it; 'taken' on a unique violation.
+   * Every link mailed to the old address ends in the same transaction: whoever still reads that
+   * mailbox must not verify the new address or reset the password.
+   */
   async setEmail(id: string, email: string, now: Date): Promise<'ok' | 'taken'> {
     return takenOnConflict(() =>
-      this.db
-        .update(users)
-        .set({ email, emailVerifiedAt: null, updatedAt: now })
-        .where(eq(users.id, id)),
+      this.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ email, emailVerifiedAt: null, updatedAt: now })
+          .where(eq(users.id, id));
+        await endMailedLinks(tx, id, now);
+      }),
     );
   }
 
@@ -135,6 +156,20 @@ export class UsersRepository {
     const [row] = await this.#currentSubscription.execute({ userId, now });
     return row;
   }
+}
+
+/** Marks the user's unused mailed links (of one purpose, or all) used, so they stop working. */
+async function endMailedLinks(tx: Tx, userId: string, now: Date, purpose?: 'verify' | 'reset') {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        isNull(emailTokens.usedAt),
+        purpose ? eq(emailTokens.purpose, purpose) : undefined,
+      ),
+    );
 }
 
 /** Runs a write; a unique violation (SQLSTATE 23505, maybe wrapped by drizzle) answers 'taken'. */

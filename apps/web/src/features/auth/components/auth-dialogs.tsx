@@ -58,10 +58,11 @@ export function AuthDialogs() {
       </AuthDialog>
       <AuthDialog kind="register" title="Register">
         <RegisterForm
-          onEmailTaken={(taken) => {
+          onEmailTaken={(email) => {
             later(closeAuthDialog, authTimings.emailTakenCloseMs);
+            // Login takes a username or an email; the server never says whose address it is.
             later(
-              () => openAuthDialog('login', { username: taken }),
+              () => openAuthDialog('login', { username: email }),
               authTimings.emailTakenLoginMs,
             );
           }}

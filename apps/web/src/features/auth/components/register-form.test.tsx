@@ -57,12 +57,10 @@ describe('Register dialog', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('refuses a registered email, closes after 3 s and opens Login with the username after 3.5 s', async () => {
+  it('refuses a registered email, closes after 3 s and opens Login with that email after 3.5 s', async () => {
     const { user, dialog, fetch } = await openRegister(
       ({ path }) =>
-        path === '/auth/check-email'
-          ? { status: 200, body: { exists: true, username: 'ada-original' } }
-          : { status: 500 },
+        path === '/auth/check-email' ? { status: 200, body: { exists: true } } : { status: 500 },
       { fakeTimers: true },
     );
     await fill(user, dialog, valid);
@@ -76,7 +74,8 @@ describe('Register dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Login' })).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(500)); // 3.6 s
     const login = screen.getByRole('dialog', { name: 'Login' });
-    expect(within(login).getByLabelText('Username')).toHaveValue('ada-original');
+    // The check never names the account; Login accepts the email instead of the username.
+    expect(within(login).getByLabelText('Username')).toHaveValue('ada@example.com');
   });
 
   it('says so when the email check fails', async () => {

@@ -8,7 +8,8 @@ import { useRegister } from '../hooks/use-register';
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
 export interface RegisterFormProps {
-  onEmailTaken: (username: string) => void;
+  /** Called with the taken address, which the Login form is then prefilled with. */
+  onEmailTaken: (email: string) => void;
   onRegistered: () => void;
   onLogin: () => void;
 }
@@ -38,7 +39,7 @@ export function RegisterForm({ onEmailTaken, onRegistered, onLogin }: RegisterFo
       { username, email, password },
       {
         onSuccess: (result) => {
-          if (result.kind === 'email-taken') onEmailTaken(result.username);
+          if (result.kind === 'email-taken') onEmailTaken(result.email);
           if (result.kind === 'registered') onRegistered();
         },
       },

@@ -5,7 +5,10 @@ export type AuthDialogKind = 'login' | 'register' | 'forgot';
 export interface AuthDialogState {
   /** The open dialog, or null when none is. */
   kind: AuthDialogKind | null;
-  /** Prefills the Login dialog's username (after "This email is already registered"). */
+  /**
+   * Prefills the Login dialog's username field, which also takes an email (the taken address
+   * after "This email is already registered").
+   */
   username: string;
 }
 

@@ -4,7 +4,8 @@ import { checkEmail, register } from '../api';
 
 export type RegisterOutcome =
   | { kind: 'check-failed'; message: string }
-  | { kind: 'email-taken'; message: string; username: string }
+  /** `email` prefills the Login form (which takes a username or an email). */
+  | { kind: 'email-taken'; message: string; email: string }
   | { kind: 'registered'; message: string; session: SessionResponse };
 
 const REGISTERED = 'Registration successful! Please check your email to verify your account.';
@@ -20,12 +21,9 @@ async function registerWithEmailCheck(body: RegisterRequest): Promise<RegisterOu
   } catch {
     return { kind: 'check-failed', message: authMessages.emailCheckFailed };
   }
+  // The check says only whether the address is taken, never by whom (issue 11).
   if (check.exists) {
-    return {
-      kind: 'email-taken',
-      message: authMessages.emailTaken,
-      username: check.username ?? '',
-    };
+    return { kind: 'email-taken', message: authMessages.emailTaken, email: body.email };
   }
   const session = await register(body);
   return { kind: 'registered', message: session.message ?? REGISTERED, session };
