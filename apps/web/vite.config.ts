@@ -11,5 +11,7 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 400 },
+  // No source maps in the build: the server would serve them to anyone (the original sources,
+  // comments included) and nothing here reads them; `npm run dev` has maps for debugging.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
 });

@@ -113,4 +113,40 @@ describe('parseConfig', () => {
       'PAYMENT_LINK_ANNUAL',
     ]);
   });
+
+  it('refuses production with a public address and no SMTP_URL: reset links would be logged', () => {
+    const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://bingo.example.com' };
+    const refused = parseConfig(deployed);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.errors).toEqual([
+      expect.stringMatching(/^SMTP_URL: is required in production .* MAIL_OUTBOX=true/),
+    ]);
+    expect(parseConfig({ ...deployed, SMTP_URL: 'smtp://mail.example.com:587' }).ok).toBe(true);
+    expect(parseConfig({ ...deployed, MAIL_OUTBOX: 'true' }).ok).toBe(true);
+  });
+
+  it('keeps the outbox in development, in tests and on one machine (`npm start`, e2e)', () => {
+    const https = 'https://bingo.example.com';
+    expect(parseConfig({ NODE_ENV: 'development', PUBLIC_URL: https }).ok).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'test', PUBLIC_URL: https }).ok).toBe(true);
+    expect(parseConfig({}).ok).toBe(true);
+    for (const local of ['http://127.0.0.1:3107', 'http://localhost:3000', 'http://[::1]:3000']) {
+      expect(parseConfig({ NODE_ENV: 'production', PUBLIC_URL: local }).ok, local).toBe(true);
+    }
+    const off = parseConfig({ NODE_ENV: 'development', MAIL_OUTBOX: 'false' });
+    expect(!off.ok && off.errors[0]).toMatch(/^SMTP_URL:/);
+  });
+
+  it('defaults the database time-out to 1 s and the shutdown deadline to 10 s', () => {
+    const parsed = parseConfig({});
+    expect(parsed.ok && parsed.config).toMatchObject({
+      databaseTimeoutMs: 1_000,
+      shutdownTimeoutMs: 10_000,
+    });
+    const set = parseConfig({ DATABASE_TIMEOUT_MS: '2500', SHUTDOWN_TIMEOUT_MS: '3000' });
+    expect(set.ok && set.config).toMatchObject({
+      databaseTimeoutMs: 2500,
+      shutdownTimeoutMs: 3000,
+    });
+  });
 });

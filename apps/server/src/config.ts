@@ -56,6 +56,8 @@ export const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Trading Bingo <no-reply@localhost>'),
+    /** Development only: use the outbox (links in the log) even where SMTP_URL is required. */
+    MAIL_OUTBOX: z.stringbool().optional(),
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     WEB_DIST: z.string().optional(),
@@ -67,6 +69,10 @@ export const ConfigSchema = z
       .url({ protocol: /^https?$/ })
       .default('https://api.hyperliquid-testnet.xyz'),
     EXCHANGE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+    /** PostgreSQL: connect, pool-wait and statement time-out (then 503 DATABASE_UNAVAILABLE). */
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(1_000),
+    /** Longest a shutdown may take (SIGTERM to exit) whatever requests or the database do. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
     /** How long a leaderboard ranking is served from memory (0: query every time). */
     LEADERBOARD_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
@@ -78,6 +84,12 @@ export const ConfigSchema = z
   .refine((env) => env.PAPER_EXCHANGE || env.MARKET_DATA_NETWORK !== 'paper', {
     message: 'is paper while PAPER_EXCHANGE is false',
     path: ['MARKET_DATA_NETWORK'],
+  })
+  .refine((env) => env.SMTP_URL !== undefined || outboxAllowed(env), {
+    message:
+      'is required in production with a public PUBLIC_URL: without it every reset link would be ' +
+      'written to the log. Set SMTP_URL, or MAIL_OUTBOX=true on a development or demo installation',
+    path: ['SMTP_URL'],
   })
   .transform((env) => ({
     env: env.NODE_ENV,
@@ -99,6 +111,8 @@ export const ConfigSchema = z
       testnet: env.HYPERLIQUID_TESTNET_URL.replace(/\/$/, ''),
     },
     exchangeTimeoutMs: env.EXCHANGE_TIMEOUT_MS,
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS,
     signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
     /** Market data of signed-out callers: the paper exchange unless it is turned off. */
@@ -112,6 +126,26 @@ export const ConfigSchema = z
   }));
 
 export type Config = z.output<typeof ConfigSchema>;
+
+/**
+ * Whether mail may go to the development outbox (which logs every link) when SMTP_URL is unset:
+ * MAIL_OUTBOX when set; otherwise everywhere but production with a PUBLIC_URL other people can
+ * reach. A bare `npm start` (production, PUBLIC_URL unset or loopback) keeps the outbox so every
+ * flow works on one machine; a deployment, which sets its public address, must send real mail.
+ */
+function outboxAllowed(env: {
+  NODE_ENV: string;
+  PUBLIC_URL?: string | undefined;
+  MAIL_OUTBOX?: boolean | undefined;
+}): boolean {
+  if (env.MAIL_OUTBOX !== undefined) return env.MAIL_OUTBOX;
+  return env.NODE_ENV !== 'production' || !env.PUBLIC_URL || isLoopbackUrl(env.PUBLIC_URL);
+}
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 /** Parses the environment; reports every bad key at once. */
 export function parseConfig(

@@ -1,7 +1,12 @@
 import { buildApp } from './app.js';
-import { parseConfig } from './config.js';
+import { parseConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
 import { loadOrCreateSecret, lockDataDir } from './lib/data-dir.js';
+import { serializeError } from './lib/log-errors.js';
+import { prepareShutdown } from './lib/shutdown.js';
+
+/** Requests sent just before SIGTERM are still accepted and answered for this long. */
+const DRAIN_MS = 500;
 
 /** Starts the server: config, data folder lock, database (migrated), app, listen. */
 async function main() {
@@ -13,35 +18,74 @@ async function main() {
   }
   const { config } = parsed;
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  try {
+    await start(config, release, startedAt);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function start(config: Config, release: () => void, startedAt: number) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirOf(config.dataDir),
+    timeoutMs: config.databaseTimeoutMs,
   });
   const appSecret = loadOrCreateSecret(config.dataDir, config.appSecret);
   const app = await buildApp(config, { database, appSecret });
+  const shutDown = prepareShutdown(app);
 
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: string) => {
+    if (stopping) {
+      // A second Ctrl-C: the person wants out now.
+      app.log.warn(`${signal} again: exiting now`);
+      release();
+      process.exit(1);
+    }
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    release();
-    process.exit(0);
+    void shutDown({
+      drainMs: Math.min(DRAIN_MS, config.shutdownTimeoutMs / 4),
+      deadlineMs: config.shutdownTimeoutMs,
+      afterClose: async () => {
+        await database.close().catch(() => undefined);
+        release();
+      },
+      onDeadline: release,
+      exit: (code) => process.exit(code),
+    });
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const ms = Math.round(performance.now() - startedAt);
   app.log.info(
     `Trading Bingo on ${config.publicUrl} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}), ready in ${ms} ms`,
   );
+  if (!config.smtpUrl && config.env === 'production') {
+    app.log.info(
+      'SMTP_URL is not set: mails go to the development outbox and their links to this log. Set SMTP_URL before others use this server.',
+    );
+  }
   process.send?.('ready');
 }
 
+/** What went wrong at start-up, with its causes, and never a query parameter. */
+function describeStartupError(err: unknown): string {
+  const lines: string[] = [];
+  let next: ReturnType<typeof serializeError> | undefined = serializeError(err);
+  while (next !== undefined) {
+    const text = typeof next === 'string' ? next : next.message;
+    if (text && !lines.includes(text)) lines.push(text);
+    next = typeof next === 'string' ? undefined : next.cause;
+  }
+  return lines.join('\n  caused by: ');
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(describeStartupError(err));
   process.exit(1);
 });

@@ -13,6 +13,16 @@ import * as schema from './schema/index.js';
 /** The one database type every repository takes: PGlite and PostgreSQL share it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction in the database: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What a repository runs its queries on: the database or a transaction in it. Every repository
+ * takes one in its constructor; a service that needs a transaction builds its repositories
+ * over `tx` inside `db.transaction`, so their queries commit together.
+ */
+export type Queryable = Db | Tx;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -32,13 +42,21 @@ export interface OpenOptions {
   pgliteDir?: string | undefined;
   /** Migrations applied on opening; the app's own by default (tests of a migration pass an older set). */
   migrationsFolder?: string | undefined;
+  /**
+   * PostgreSQL only: the longest a connection, a wait for a pooled connection or a statement
+   * may take before the request fails as DATABASE_UNAVAILABLE (DATABASE_TIMEOUT_MS).
+   */
+  timeoutMs?: number | undefined;
 }
+
+/** DESIGN.md section 10: an unreachable or frozen PostgreSQL answers 503 within a second. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 1_000;
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl)
+    ? await openPostgres(opts.databaseUrl, opts.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS)
     : await openPglite(opts.pgliteDir);
   await database.migrate(folder);
   return database;
@@ -59,11 +77,29 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({
+async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+  const connection = {
     connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    // Finds a peer that vanished (network cut) on an idle connection.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  // Start-up and migrations may wait longer for a first connection than a request should.
+  const startConnection = {
+    ...connection,
+    connectionTimeoutMillis: Math.max(timeoutMs, START_CONNECT_TIMEOUT_MS),
+  };
+  await withClient(startConnection, async () => undefined).catch((err: unknown) => {
+    throw new DatabaseStartError(url, err);
+  });
+  const pool = new pg.Pool({
+    ...connection,
     max: 10,
-    connectionTimeoutMillis: 5_000,
+    // The server cancels a statement at timeoutMs (57014) and the connection stays usable; the
+    // client gives up a little later, for a server that does not answer at all (frozen).
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 250,
   });
   // A dropped connection must not crash the process; queries fail and the pool reconnects.
   pool.on('error', () => undefined);
@@ -72,10 +108,67 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
+    // Migrations get a connection of their own without the statement time-out: building an
+    // index on a large table may rightly take longer than any request should.
     migrate: (folder = migrationsFolder) =>
-      migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+      withClient(startConnection, (client) =>
+        migratePg(drizzlePg(client), { migrationsFolder: folder }),
+      ),
     close: () => pool.end(),
   };
+}
+
+const START_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Runs `work` on a connection of its own, closed afterwards. */
+async function withClient<T>(
+  config: pg.ClientConfig,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client(config);
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * PostgreSQL could not be reached at start-up: says so, where (the URL without its password),
+ * and why, instead of the first failed statement ("Failed query: CREATE SCHEMA ...").
+ */
+export class DatabaseStartError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`Could not connect to the database at ${safeDatabaseUrl(url)}: ${reasonOf(cause)}.`, {
+      cause,
+    });
+    this.name = 'DatabaseStartError';
+  }
+}
+
+/** The URL with its password and query string left out (for messages and logs). */
+export function safeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '';
+    parsed.search = '';
+    return parsed.toString();
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
+function reasonOf(err: unknown): string {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (code === 'ECONNREFUSED') return 'the connection was refused (is PostgreSQL running there?)';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name could not be resolved';
+  if (typeof message === 'string' && /timeout|terminated/i.test(message)) {
+    return `no answer (${message})`;
+  }
+  if (err instanceof AggregateError) return reasonOf(err.errors[0]);
+  return typeof message === 'string' && message ? message : String(err);
 }
 
 /** Where PGlite keeps its files inside the data folder. */

@@ -29,10 +29,12 @@ describe('mailer', () => {
       from: 'TB <no-reply@localhost>',
       dataDir,
       log,
+      now: () => new Date('2026-03-01T09:30:00.000Z'),
     });
     await mailer.send(mail);
     const files = readdirSync(join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^2026-03-01T09-30-00-000Z-1\.json$/);
     const stored = JSON.parse(readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8'));
     expect(stored).toMatchObject({ to: mail.to, subject: mail.subject, links: mail.links });
     expect(lines.join('')).toContain(
@@ -62,6 +64,7 @@ describe('mailer', () => {
         from: 'Trading Bingo <no-reply@localhost>',
         dataDir: '/nonexistent',
         log: pino({ level: 'silent' }),
+        now: () => new Date(),
       });
       await mailer.send(mail);
       expect(received).toHaveLength(1);

@@ -1,3 +1,4 @@
+import type { Clock } from './clock.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,8 @@ export function createMailer(opts: {
   from: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Names the outbox files by the app's clock. */
+  now: Clock;
 }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
@@ -45,7 +48,7 @@ export function createMailer(opts: {
     kind: 'outbox',
     async send(mail) {
       mkdirSync(dir, { recursive: true });
-      const sentAt = new Date().toISOString();
+      const sentAt = opts.now().toISOString();
       counter += 1;
       const file = join(dir, `${sentAt.replace(/[:.]/g, '-')}-${counter}.json`);
       writeFileSync(file, JSON.stringify({ ...mail, sentAt }, null, 2));

@@ -2,6 +2,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/app-error.js';
+import type { Clock } from '../lib/clock.js';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import type { UserRow } from '../db/schema/index.js';
 
@@ -41,7 +42,11 @@ export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { secret: string; sessions: SessionsRepository }) => {
+  async (
+    app: FastifyInstance,
+    // `now`: the app's clock, the one sessions were created with.
+    opts: { secret: string; sessions: SessionsRepository; now: Clock },
+  ) => {
     await app.register(jwt, {
       secret: opts.secret,
       sign: { expiresIn: '24h', algorithm: 'HS256' },
@@ -53,15 +58,15 @@ export const authPlugin = fp(
     );
 
     app.decorate('authenticate', async (req: FastifyRequest) => {
-      const header = req.headers.authorization;
-      if (!header?.startsWith('Bearer ')) throw unauthorized();
+      const token = bearerToken(req.headers.authorization);
+      if (!token) throw unauthorized();
       let payload: { sub: string; jti: string };
       try {
-        payload = app.jwt.verify<{ sub: string; jti: string }>(header.slice(7));
+        payload = app.jwt.verify<{ sub: string; jti: string }>(token);
       } catch {
         throw unauthorized('Your session has expired. Please log in again.');
       }
-      const now = new Date();
+      const now = opts.now();
       const found = await opts.sessions.findLive(payload.jti, payload.sub, now);
       if (!found) throw unauthorized('Your session has expired. Please log in again.');
       req.auth = { sessionId: payload.jti, user: found };
@@ -87,6 +92,12 @@ export const authPlugin = fp(
   },
   { name: 'auth' },
 );
+
+/** The token of `Authorization: Bearer <token>`; the scheme in any case (RFC 7235). */
+function bearerToken(header: string | undefined): string | null {
+  const match = /^bearer +(\S+) *$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
 
 /** The authenticated user of a request that passed `authenticate`. */
 export function currentUser(req: FastifyRequest): UserRow {

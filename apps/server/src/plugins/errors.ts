@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 
 /** Messages for Fastify's own 4xx errors, which otherwise read like stack traces. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -59,15 +60,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(status)
         .send({ error: { code: CODE_BY_STATUS[status] ?? 'BAD_REQUEST', message } });
     }
-    req.log.error({ err }, 'request failed');
-    if (isDatabaseDown(err)) {
+    // The logger's err serializer (lib/log-errors.ts) keeps query parameters out of the line.
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err }, 'database unavailable');
       return reply.status(503).send({
         error: {
-          code: 'SERVICE_UNAVAILABLE',
+          code: 'DATABASE_UNAVAILABLE',
           message: 'The service is temporarily unavailable. Please try again shortly.',
         },
       });
     }
+    req.log.error({ err }, 'request failed');
     return reply.status(500).send({
       error: {
         code: 'INTERNAL_ERROR',
@@ -100,11 +103,4 @@ export function registerNotFoundHandler(
       .status(404)
       .send({ error: { code: 'NOT_FOUND', message: `No route for ${req.method} ${path}` } });
   });
-}
-
-function isDatabaseDown(err: unknown): boolean {
-  const code =
-    (err as { code?: string; cause?: { code?: string } }).code ??
-    (err as { cause?: { code?: string } }).cause?.code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT';
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -10,10 +10,19 @@ const HealthSchema = z.object({
   uptimeSec: z.number(),
 });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: string }> = async (
-  app,
-  { database, version },
-) => {
+/** What the probe needs of the database (db/client's Database). */
+interface PingableDatabase {
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+}
+
+/** A probe must answer whatever the database does: a frozen one is reported within this. */
+export const HEALTH_TIMEOUT_MS = 1_000;
+
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: PingableDatabase;
+  version: string;
+}> = async (app, { database, version }) => {
   app.get(
     '/health',
     {
@@ -23,10 +32,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
         response: { 200: HealthSchema },
       },
     },
-    async () => {
-      await database.ping().catch(() => {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'The database is not answering.');
-      });
+    async (req) => {
+      const failure = await pingWithin(database, HEALTH_TIMEOUT_MS);
+      if (failure) {
+        if (failure.err) req.log.warn({ err: failure.err }, 'health: database check failed');
+        throw new AppError(503, 'DATABASE_UNAVAILABLE', failure.message, undefined, {
+          reason: failure.reason,
+        });
+      }
       return {
         status: 'ok' as const,
         db: database.kind,
@@ -36,3 +49,39 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; version: 
     },
   );
 };
+
+interface PingFailure {
+  reason: 'DATABASE_TIMEOUT' | 'DATABASE_UNREACHABLE' | 'DATABASE_ERROR';
+  message: string;
+  err?: unknown;
+}
+
+/** Pings the database; null when it answered within `timeoutMs`, otherwise why not. */
+async function pingWithin(
+  database: PingableDatabase,
+  timeoutMs: number,
+): Promise<PingFailure | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<PingFailure>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          reason: 'DATABASE_TIMEOUT',
+          message: `The database did not answer within ${timeoutMs} ms.`,
+        }),
+      timeoutMs,
+    );
+  });
+  const pinged = database.ping().then(
+    () => null,
+    (err: unknown): PingFailure =>
+      isDatabaseUnavailable(err)
+        ? { reason: 'DATABASE_UNREACHABLE', message: 'The database cannot be reached.', err }
+        : { reason: 'DATABASE_ERROR', message: 'The database answered with an error.', err },
+  );
+  try {
+    return await Promise.race([pinged, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
