@@ -15,8 +15,10 @@ export const CACHE_TTL_MS = {
 
 /**
  * A time-to-live cache with single flight: one load in flight per key, shared by every
- * concurrent caller; a value is kept `ttlMs` after it arrived; a failure is not kept (the
- * next caller loads again). Expired entries are swept once the map grows past `maxEntries`.
+ * concurrent caller; a value is kept `ttlMs` after it arrived, and only once `check` accepted
+ * it: a load that fails, or answers what `check` refuses (an error body, a malformed shape), is
+ * not kept, so the next caller loads again instead of reading a poisoned entry for the whole
+ * time-to-live. Expired entries are swept once the map grows past `maxEntries`.
  */
 export class SharedCache {
   private readonly values = new Map<string, Entry>();
@@ -27,23 +29,34 @@ export class SharedCache {
     private readonly maxEntries = 1_000,
   ) {}
 
-  /** The cached value of `key`, or the one being loaded, or a new load. */
-  get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value of `key`, or the one being loaded, or a new load. `check` returns the
+   * answer typed when its shape is right and throws otherwise; every caller sharing the load
+   * gets its verdict.
+   */
+  get<T>(
+    key: string,
+    ttlMs: number,
+    load: () => Promise<unknown>,
+    check: (answer: unknown) => T,
+  ): Promise<T> {
     const hit = this.values.get(key);
     if (hit && hit.expiresAt > this.now()) return Promise.resolve(hit.value as T);
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<T>;
-    const loading = load().then(
-      (value) => {
-        this.inFlight.delete(key);
-        this.store(key, { value, expiresAt: this.now() + ttlMs });
-        return value;
-      },
-      (error: unknown) => {
-        this.inFlight.delete(key);
-        throw error;
-      },
-    );
+    const loading = load()
+      .then(check)
+      .then(
+        (value) => {
+          this.inFlight.delete(key);
+          this.store(key, { value, expiresAt: this.now() + ttlMs });
+          return value;
+        },
+        (error: unknown) => {
+          this.inFlight.delete(key);
+          throw error;
+        },
+      );
     this.inFlight.set(key, loading);
     return loading;
   }

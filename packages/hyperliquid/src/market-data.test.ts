@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeError } from './exchange-client.js';
-import { CANDLES, RECENT_TRADES } from './testing/fixtures.js';
+import { ALL_MIDS, CANDLES, META, RECENT_TRADES } from './testing/fixtures.js';
 import { setup } from './testing/setup.js';
 
 describe('market data cache', () => {
@@ -82,3 +82,81 @@ describe('market data cache', () => {
     await expect(market.price('BTC')).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 });
+
+describe('market data cache: an error or a malformed answer is never kept', () => {
+  const ERR = { status: 'err', response: 'Internal error' };
+  const invalid = { kind: 'invalid-response' };
+
+  it('meta answered {"status":"err"}: refused, and the next call asks again', async () => {
+    const { transport, market } = setup();
+    transport.on('meta', ERR);
+    await expect(market.markets()).rejects.toMatchObject(invalid);
+    transport.on('meta', META);
+    await expect(market.markets()).resolves.toEqual(
+      expect.arrayContaining([expect.objectContaining({ symbol: 'BTC-USD' })]),
+    );
+    expect(transport.count('meta')).toBe(2);
+  });
+
+  it('allMids answered {"status":"err"}: a 502-kind failure, not an unknown symbol', async () => {
+    const { transport, market } = setup();
+    transport.on('allMids', ERR);
+    await expect(market.price('BTC')).rejects.toMatchObject(invalid);
+    transport.on('allMids', ALL_MIDS);
+    await expect(market.price('BTC')).resolves.toEqual({ symbol: 'BTC-USD', price: 65000.5 });
+  });
+
+  it.each([
+    ['meta', () => ({ universe: [{ name: 'BTC' }] }), (m: Market) => m.markets()],
+    ['meta', () => null, (m: Market) => m.price('BTC').then(() => m.markets())],
+    ['allMids', () => ['65000'], (m: Market) => m.price('BTC')],
+    ['allMids', () => ({ BTC: null }), (m: Market) => m.tickers()],
+    [
+      'l2Book',
+      () => ({ coin: 'BTC', time: 1, levels: [[{ px: 'x', sz: '1' }], []] }),
+      (m: Market) => m.orderBook('BTC', 5),
+    ],
+    [
+      'candleSnapshot',
+      () => [{ t: 1, o: '1' }],
+      (m: Market) => m.ohlcv('BTC', { timeframe: '1h', limit: 2 }),
+    ],
+    ['recentTrades', () => ({ status: 'err' }), (m: Market) => m.publicTrades('BTC', 5)],
+    [
+      'metaAndAssetCtxs',
+      () => [META, 'nope'],
+      (m: Market) => m.markets().then(() => referencePrice(m)),
+    ],
+  ])(
+    '%s answered garbage (%#): refused, then the good answer is fetched',
+    async (type, garbage, read) => {
+      const { transport, market } = setup();
+      const good = transport.answers.get(type) ?? (() => GOOD[type]);
+      transport.on(type, garbage);
+      await expect(read(market)).rejects.toMatchObject(invalid);
+      transport.on(type, good);
+      await expect(read(market)).resolves.toBeDefined();
+      expect(transport.count(type)).toBe(2);
+    },
+  );
+
+  it('still shares one request among concurrent callers, garbage or not', async () => {
+    const { transport, market } = setup();
+    transport.on('allMids', ERR);
+    const first = await Promise.allSettled(Array.from({ length: 50 }, () => market.price('BTC')));
+    expect(first.every((r) => r.status === 'rejected')).toBe(true);
+    expect(transport.count('allMids')).toBe(1);
+    transport.on('allMids', ALL_MIDS);
+    const second = await Promise.all(Array.from({ length: 50 }, () => market.price('ETH')));
+    expect(second[49]).toEqual({ symbol: 'ETH-USD', price: 3200.25 });
+    expect(transport.count('allMids')).toBe(2);
+  });
+});
+
+type Market = ReturnType<typeof setup>['market'];
+/** A market order's reference price reads metaAndAssetCtxs when a coin has no mid. */
+const referencePrice = (market: Market) =>
+  (market as unknown as { referencePrice(coin: string): Promise<number | null> }).referencePrice(
+    'OLD',
+  );
+const GOOD: Record<string, unknown> = { candleSnapshot: CANDLES, recentTrades: RECENT_TRADES };

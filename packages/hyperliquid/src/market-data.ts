@@ -10,6 +10,14 @@ import type {
   Ticker,
 } from '@tb/core';
 import { CACHE_TTL_MS as TTL, type SharedCache } from './cache.js';
+import {
+  checkBook,
+  checkCandles,
+  checkMeta,
+  checkMetaAndCtxs,
+  checkMids,
+  checkTrades,
+} from './mapping/answers.js';
 import { exchangeCall, mapResponse } from './errors.js';
 import { ExchangeError, type MarketData } from './exchange-client.js';
 import { decimal, list, record } from './mapping/parse.js';
@@ -56,7 +64,8 @@ const unknownSymbol = (symbol: string) =>
 
 /**
  * Public market data of one network, cached and single-flight per key (CACHE_TTL_MS), so
- * the load on the exchange does not grow with the number of users. Also the source of asset
+ * the load on the exchange does not grow with the number of users. Only answers of the right
+ * shape are kept (mapping/answers.ts): an error body or garbage fails that load alone. Also the source of asset
  * ids, size decimals and mids for the accounts of the same network.
  */
 export class HyperliquidMarket implements MarketData {
@@ -68,12 +77,17 @@ export class HyperliquidMarket implements MarketData {
 
   /** meta (60 s): the perp universe; asset id = index. */
   meta(): Promise<MetaResponse> {
-    return this.cache.get('meta', TTL.meta, () => exchangeCall(() => this.info.meta()));
+    return this.cache.get('meta', TTL.meta, () => exchangeCall(() => this.info.meta()), checkMeta);
   }
 
   /** allMids (1 s): mid price by coin ('@N' and 'X/USDC' keys are spot). */
   mids(): Promise<AllMidsResponse> {
-    return this.cache.get('allMids', TTL.allMids, () => exchangeCall(() => this.info.allMids()));
+    return this.cache.get(
+      'allMids',
+      TTL.allMids,
+      () => exchangeCall(() => this.info.allMids()),
+      checkMids,
+    );
   }
 
   /** The perp asset of a symbol in any shape; 'unknown-symbol' when meta does not list it. */
@@ -95,8 +109,11 @@ export class HyperliquidMarket implements MarketData {
   async referencePrice(coin: string): Promise<number | null> {
     const mid = record<AllMidsResponse>(await this.mids())[coin];
     if (mid !== undefined) return mapResponse(() => decimal(mid));
-    const [meta, ctxs] = await this.cache.get('metaAndAssetCtxs', TTL.metaAndAssetCtxs, () =>
-      exchangeCall(() => this.info.metaAndAssetCtxs()),
+    const [meta, ctxs] = await this.cache.get(
+      'metaAndAssetCtxs',
+      TTL.metaAndAssetCtxs,
+      () => exchangeCall(() => this.info.metaAndAssetCtxs()),
+      checkMetaAndCtxs,
     );
     return mapResponse(() => {
       const index = list<{ name: string }>(meta.universe).findIndex((a) => a.name === coin);
@@ -138,24 +155,35 @@ export class HyperliquidMarket implements MarketData {
     const { coin } = await this.asset(symbol);
     const { timeframe: interval, limit, since } = query;
     const key = `candles:${coin}:${interval}:${limit}:${since ?? ''}`;
-    const candles = await this.cache.get(key, TTL.candles, () => {
-      const startTime = since ?? this.now() - limit * INTERVAL_MS[interval];
-      return exchangeCall(() => this.info.candleSnapshot({ coin, interval, startTime }));
-    });
+    const candles = await this.cache.get(
+      key,
+      TTL.candles,
+      () => {
+        const startTime = since ?? this.now() - limit * INTERVAL_MS[interval];
+        return exchangeCall(() => this.info.candleSnapshot({ coin, interval, startTime }));
+      },
+      checkCandles,
+    );
     return mapResponse(() => toCandles(candles, limit));
   }
 
   async publicTrades(symbol: string, limit: number): Promise<PublicTrade[]> {
     const { coin } = await this.asset(symbol);
-    const trades = await this.cache.get(`recentTrades:${coin}`, TTL.recentTrades, () =>
-      exchangeCall(() => this.info.recentTrades({ coin })),
+    const trades = await this.cache.get(
+      `recentTrades:${coin}`,
+      TTL.recentTrades,
+      () => exchangeCall(() => this.info.recentTrades({ coin })),
+      checkTrades,
     );
     return mapResponse(() => toPublicTrades(trades, limit));
   }
 
   private book(coin: string) {
-    return this.cache.get(`l2Book:${coin}`, TTL.l2Book, () =>
-      exchangeCall(() => this.info.l2Book({ coin })),
+    return this.cache.get(
+      `l2Book:${coin}`,
+      TTL.l2Book,
+      () => exchangeCall(() => this.info.l2Book({ coin })),
+      checkBook,
     );
   }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countedGainUsd,
   formatGain,
+  LEADERBOARD_MAX_RR,
   formatWinrate,
   leaderboardRowFromTrades,
   riskRewardClass,
@@ -46,10 +48,10 @@ describe('leaderboardRowFromTrades', () => {
 
   it('counts closed trades only', () => {
     const row = leaderboardRowFromTrades(user, [
-      { status: 'TARGET_HIT', pnlUsd: 20, riskRewardRatio: 2 },
-      { status: 'TARGET_HIT', pnlUsd: 30.004, riskRewardRatio: 3 },
-      { status: 'STOPLOSS_HIT', pnlUsd: -10, riskRewardRatio: 2.5 },
-      { status: 'OPEN', pnlUsd: null, riskRewardRatio: 5 },
+      { status: 'TARGET_HIT', pnlUsd: 20, riskRewardRatio: 2, sizeUsd: 1000 },
+      { status: 'TARGET_HIT', pnlUsd: 30.004, riskRewardRatio: 3, sizeUsd: 1000 },
+      { status: 'STOPLOSS_HIT', pnlUsd: -10, riskRewardRatio: 2.5, sizeUsd: 1000 },
+      { status: 'OPEN', pnlUsd: null, riskRewardRatio: 5, sizeUsd: 1000 },
     ]);
     expect(row).toEqual({
       ...user,
@@ -62,7 +64,9 @@ describe('leaderboardRowFromTrades', () => {
 
   it('gives zeros to a trader without closed trades', () => {
     expect(
-      leaderboardRowFromTrades(user, [{ status: 'OPEN', pnlUsd: null, riskRewardRatio: 2 }]),
+      leaderboardRowFromTrades(user, [
+        { status: 'OPEN', pnlUsd: null, riskRewardRatio: 2, sizeUsd: 1000 },
+      ]),
     ).toEqual({
       ...user,
       totalTrades: 0,
@@ -74,9 +78,40 @@ describe('leaderboardRowFromTrades', () => {
 
   it('ignores missing P/L and R/R values', () => {
     const row = leaderboardRowFromTrades(user, [
-      { status: 'STOPLOSS_HIT', pnlUsd: null, riskRewardRatio: null },
+      { status: 'STOPLOSS_HIT', pnlUsd: null, riskRewardRatio: null, sizeUsd: 1000 },
     ]);
     expect(row).toMatchObject({ totalTrades: 1, winrate: 0, totalGain: 0, riskRewardRatio: 0 });
+  });
+});
+
+describe("one trade's weight on the leaderboard", () => {
+  const user = { id: 'u1', username: 'alice', isPremium: false };
+  const closed = (pnlUsd: number, sizeUsd: number, riskRewardRatio = 2) => ({
+    status: pnlUsd > 0 ? ('TARGET_HIT' as const) : ('STOPLOSS_HIT' as const),
+    pnlUsd,
+    sizeUsd,
+    riskRewardRatio,
+  });
+
+  it.each([
+    [99_000, 1_000, 1_000],
+    [999, 1_000, 999],
+    [-1_000.5, 1_000, -1_000.5],
+    [-20, 1_000, -20],
+    [50, 0, 0],
+  ])('a P/L of %f on a $%f position counts %f', (pnlUsd, sizeUsd, counted) => {
+    expect(countedGainUsd({ pnlUsd, sizeUsd })).toBe(counted);
+  });
+
+  it('sums every closed trade, a gain at most its size: an absurd one counts as one doubled position', () => {
+    const row = leaderboardRowFromTrades(user, [closed(99_000_000, 1_000), closed(-10, 100)]);
+    expect(row.totalGain).toBe(990);
+  });
+
+  it(`counts a planned R/R at most ${LEADERBOARD_MAX_RR} (the highest tier)`, () => {
+    expect(LEADERBOARD_MAX_RR).toBe(5);
+    const row = leaderboardRowFromTrades(user, [closed(10, 1_000, 100), closed(-10, 1_000, 1)]);
+    expect(row.riskRewardRatio).toBe(3);
   });
 });
 

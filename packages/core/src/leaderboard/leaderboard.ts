@@ -49,13 +49,35 @@ export interface LeaderboardTrade {
   /** The trade's P/L in USD (DESIGN.md section 7); null while OPEN. */
   pnlUsd: number | null;
   riskRewardRatio: number | null;
+  /** Position notional at entry, USD: the most one trade's gain counts. */
+  sizeUsd: number;
+}
+
+/**
+ * Highest planned R/R one trade counts on the leaderboard: the board's top tier ("5R/R
+ * Maximum risk allowed!"). A manual target beyond it is allowed in the journal, but one
+ * absurd plan must not lead the R/R column.
+ */
+export const LEADERBOARD_MAX_RR = 5;
+
+/**
+ * What one closed trade adds to the leaderboard's Gain: its `pnlUsd`, a gain counted at most
+ * its own size (`sizeUsd`, the money the position put at stake). A real trade reaches that
+ * cap only if the price doubled (a long), or never (a short gains at most its size); prices
+ * typed far from any market (entry 0.000001, target 1e12) reach it at once, and then weigh as
+ * one doubled position instead of the whole ranking. Losses count in full (they are real).
+ */
+export function countedGainUsd(trade: { pnlUsd: number; sizeUsd: number }): number {
+  return Math.min(trade.pnlUsd, Math.max(trade.sizeUsd, 0));
 }
 
 /**
  * A trader's row from their trades. Only closed trades count (an open trade has no result):
  * totalTrades = closed trades; winrate = target hits ÷ closed × 100; totalGain = exact sum
- * of `pnlUsd` (money from sized positions, so traders of every asset compare fairly); riskRewardRatio = mean of the trades' planned R/R where one is recorded. All 0
- * for a trader with no closed trade.
+ * of `pnlUsd` (DESIGN.md section 7: money from sized positions, so traders of every asset
+ * compare fairly), each gain counted at most its size ({@link countedGainUsd});
+ * riskRewardRatio = mean of the trades' planned R/R where one is recorded, each at most
+ * {@link LEADERBOARD_MAX_RR}. All 0 for a trader with no closed trade.
  */
 export function leaderboardRowFromTrades(
   user: Pick<LeaderboardRow, 'id' | 'username' | 'isPremium'>,
@@ -63,10 +85,15 @@ export function leaderboardRowFromTrades(
 ): LeaderboardRow {
   const closed = trades.filter((t) => t.status !== 'OPEN');
   const wins = closed.filter((t) => t.status === 'TARGET_HIT').length;
-  const gain = sumUsd(closed.map((t) => (Number.isFinite(t.pnlUsd) ? (t.pnlUsd as number) : 0)));
+  const gain = sumUsd(
+    closed.map((t) =>
+      Number.isFinite(t.pnlUsd) ? countedGainUsd({ pnlUsd: t.pnlUsd!, sizeUsd: t.sizeUsd }) : 0,
+    ),
+  );
   const ratios = closed
     .map((t) => t.riskRewardRatio)
-    .filter((rr): rr is number => typeof rr === 'number' && Number.isFinite(rr) && rr >= 0);
+    .filter((rr): rr is number => typeof rr === 'number' && Number.isFinite(rr) && rr >= 0)
+    .map((rr) => Math.min(rr, LEADERBOARD_MAX_RR));
   const meanRatio = ratios.length ? ratios.reduce((a, b) => a + b, 0) / ratios.length : 0;
   return {
     ...user,

@@ -5,6 +5,7 @@ import type { BingoCell } from '../schemas/bingo.js';
 import type { RiskState } from '../schemas/risk.js';
 import {
   checkTradeSize,
+  entryMarketError,
   openTrade,
   repriceTrade,
   suggestedSizeUsd,
@@ -149,5 +150,48 @@ describe('openTrade', () => {
     expect(
       repriceTrade(1000, { isLong: true, stopLoss: 95, entryPrice: 100, takeProfit: 110 }),
     ).toEqual({ riskRewardRatio: 2, quantity: 10, riskUsd: 50 });
+  });
+});
+
+describe('entry price against the market', () => {
+  const btc = { symbol: 'BTC-USD', price: 65_000 };
+
+  it.each([
+    [65_000, null],
+    [32_500, null],
+    [130_000, null],
+    [
+      32_499,
+      'Entry 32,499 is far from the market price of BTC-USD (65,000): enter a price between 32,500 and 130,000 (half to double the market price), or check it for a missing or extra digit.',
+    ],
+    [
+      0.000001,
+      'Entry 0.000001 is far from the market price of BTC-USD (65,000): enter a price between 32,500 and 130,000 (half to double the market price), or check it for a missing or extra digit.',
+    ],
+    [
+      650_000,
+      'Entry 650,000 is far from the market price of BTC-USD (65,000): enter a price between 32,500 and 130,000 (half to double the market price), or check it for a missing or extra digit.',
+    ],
+  ])('entry %f → %s', (entry, message) => {
+    expect(entryMarketError(entry, btc)).toBe(message);
+  });
+
+  it('accepts any entry when the market is unknown', () => {
+    expect(entryMarketError(0.000001, null)).toBeNull();
+    expect(entryMarketError(0.000001, undefined)).toBeNull();
+    expect(entryMarketError(0.000001, { symbol: 'X-USD', price: 0 })).toBeNull();
+  });
+
+  it('openTrade refuses an entry far from a known market, on the entry field', () => {
+    const far = openTrade(
+      { ...long, stopLoss: 29, entryPrice: 30, takeProfit: 32 },
+      { ...ctx(), market: { symbol: 'ETH-USD', price: 3000 } },
+    );
+    expect(far).toMatchObject({ ok: false, code: 'VALIDATION_ERROR', field: 'entryPrice' });
+    expect(!far.ok && far.message).toMatch(/^Entry 30 is far from the market price of ETH-USD/);
+    expect(openTrade(long, { ...ctx(), market: { symbol: 'ETH-USD', price: 3100 } }).ok).toBe(true);
+    expect(openTrade({ ...long, stopLoss: 29, entryPrice: 30, takeProfit: 32 }, ctx()).ok).toBe(
+      true,
+    );
   });
 });

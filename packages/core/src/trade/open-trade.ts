@@ -45,6 +45,8 @@ export interface OpenTradeContext {
   now: number;
   /** The user's IANA zone; UTC by default. */
   timeZone?: string;
+  /** The pair's market price where it is known (the server's market data); no bound without it. */
+  market?: MarketPrice | null;
 }
 
 /** Every fact a journal trade records when it is opened (DESIGN.md section 7). */
@@ -134,10 +136,48 @@ export function levelsRangeError(
   return null;
 }
 
+/** A pair's market price as the exchange quotes it ('BTC-USD', 65000.5). */
+export interface MarketPrice {
+  symbol: string;
+  price: number;
+}
+
+/**
+ * How far from the market an entry may be: between the market price divided and multiplied by
+ * this factor (half to double). Wide, because a journal entry may be a trade taken hours or
+ * days earlier, or on another venue, and crypto moves tens of percent in that time; narrow
+ * enough that a price off by a digit (×10, ÷10) or typed from nowhere (0.000001) is caught.
+ */
+export const MARKET_PRICE_FACTOR = 2;
+
+const shownPrice = (value: number) =>
+  value.toLocaleString('en-US', { maximumSignificantDigits: 6 });
+
+/**
+ * Why an entry is too far from its pair's market price ({@link MARKET_PRICE_FACTOR}), or null:
+ * also null when the market is unknown (no exchange, offline, a pair it does not list).
+ */
+export function entryMarketError(
+  entryPrice: number,
+  market: MarketPrice | null | undefined,
+): string | null {
+  if (!market || !(market.price > 0)) return null;
+  const low = market.price / MARKET_PRICE_FACTOR;
+  const high = market.price * MARKET_PRICE_FACTOR;
+  if (entryPrice >= low && entryPrice <= high) return null;
+  return (
+    `Entry ${shownPrice(entryPrice)} is far from the market price of ${market.symbol} ` +
+    `(${shownPrice(market.price)}): enter a price between ${shownPrice(low)} and ` +
+    `${shownPrice(high)} (half to double the market price), or check it for a missing or ` +
+    `extra digit.`
+  );
+}
+
 /**
  * Opens a trade: the one rule used by the server's journal and the browser's local journal.
  * Refuses with SESSION_ENDED while the session is ended (sessionLock), with VALIDATION_ERROR
- * when the prices are not ordered for the side or too far apart (levelsRangeError), or the
+ * when the prices are not ordered for the side, the entry is far from a known market
+ * (entryMarketError), the levels are too far apart (levelsRangeError), or the
  * size is above the suggested size (checkTradeSize). Records the ticked cells, score and tier of `cells`, the
  * size, quantity and risk in USD, the streak and account size; the risk state counts the trade
  * as opened today.
@@ -153,6 +193,8 @@ export function openTrade(
   const levels = { isLong, stopLoss, entry: entryPrice, target: takeProfit };
   const levelsError = tradeLevelsError(levels);
   if (levelsError) return fail('VALIDATION_ERROR', levelsError, 'entryPrice');
+  const marketError = entryMarketError(entryPrice, context.market);
+  if (marketError) return fail('VALIDATION_ERROR', marketError, 'entryPrice');
   const plannedRR = riskRewardRatio(levels) ?? 0;
   const rangeError = levelsRangeError(isLong, stopLoss, entryPrice, plannedRR);
   if (rangeError) return fail('VALIDATION_ERROR', rangeError, 'takeProfit');

@@ -26,8 +26,11 @@ export const notConnected = () =>
   new AppError(400, 'EXCHANGE_NOT_CONNECTED', 'No exchange connected. Connect Hyperliquid first.');
 
 /**
- * Turns a failed exchange call into the answer of docs/API.md: 504 EXCHANGE_TIMEOUT, 404
- * UNKNOWN_SYMBOL, else 502 EXCHANGE_ERROR, each with the route's text and the exchange's reason.
+ * Turns a failed exchange call into the answer of docs/API.md, each with the route's text and
+ * the exchange's reason. The exchange refusing what the trader asked (minimum value,
+ * reduce-only, unknown order, margin: kind 'rejected') is the trader's to fix: 422
+ * EXCHANGE_REJECTED. An unknown symbol is 404 UNKNOWN_SYMBOL. The exchange failing is ours to
+ * report: 504 EXCHANGE_TIMEOUT, else 502 EXCHANGE_ERROR (unreachable, 5xx, malformed answer).
  * `unknownSymbolMessage` replaces the whole text for the price lookups ("Could not fetch price
  * for BTC-USD"). Anything that is not an ExchangeError is a bug of ours: logged, and answered
  * as an exchange error so the user still reads which action failed.
@@ -44,11 +47,22 @@ export function exchangeFailure(
     return new AppError(502, 'EXCHANGE_ERROR', `${routeMessage}: Unexpected error`);
   }
   const text = `${routeMessage}: ${err.message}`;
+  // 503 from the exchange (the paper exchange when its database fails): it did nothing.
+  const upstream = (err.cause as { response?: { status?: unknown } } | undefined)?.response;
+  if (err.kind === 'unavailable' && upstream?.status === 503) {
+    return new AppError(
+      503,
+      'SERVICE_UNAVAILABLE',
+      `${routeMessage}: The exchange is unavailable right now and did nothing. Please try again in a moment.`,
+    );
+  }
   switch (err.kind) {
     case 'timeout':
       return new AppError(504, 'EXCHANGE_TIMEOUT', text);
     case 'unknown-symbol':
       return new AppError(404, 'UNKNOWN_SYMBOL', unknownSymbolMessage ?? text);
+    case 'rejected':
+      return new AppError(422, 'EXCHANGE_REJECTED', text);
     default:
       log.warn({ kind: err.kind, reason: err.message }, routeMessage);
       return new AppError(502, 'EXCHANGE_ERROR', text);

@@ -160,15 +160,45 @@ describeEachDatabase('exchange proxy on the built-in paper exchange', (ctx) => {
     expect(left.map((p: { symbol: string }) => p.symbol)).toEqual(['ETH-USD']);
   });
 
-  it('answers an exchange refusal with 502 and its text', async () => {
-    const user = await paperTrader();
-    const res = await call(user.token, 'POST', '/api/exchange/order', {
-      ...market('buy'),
-      size: 10_000,
+  describe("the exchange refusing the trader's own input: 422 EXCHANGE_REJECTED with its text", () => {
+    const rejected = (
+      res: { statusCode: number; json: () => { error: unknown } },
+      text: string,
+    ) => {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toEqual({ code: 'EXCHANGE_REJECTED', message: text });
+    };
+
+    it('an order below the minimum value', async () => {
+      const user = await paperTrader();
+      // 0.001 ETH (the smallest size the order form takes) is worth about $3.5.
+      const res = await call(user.token, 'POST', '/api/exchange/order', {
+        ...market('buy'),
+        symbol: 'ETH',
+      });
+      rejected(res, 'Failed to place order: Order must have minimum value of $10.');
     });
-    expect(res.statusCode).toBe(502);
-    expect(res.json().error.code).toBe('EXCHANGE_ERROR');
-    expect(res.json().error.message).toMatch(/^Failed to place order: .+/);
+
+    it('a reduce-only order without a position', async () => {
+      const user = await paperTrader();
+      const res = await call(user.token, 'POST', '/api/exchange/order', market('sell', true));
+      rejected(res, 'Failed to place order: Reduce only order would increase position.');
+    });
+
+    it('an order above the margin', async () => {
+      const user = await paperTrader();
+      const res = await call(user.token, 'POST', '/api/exchange/order', {
+        ...market('buy'),
+        size: 10_000,
+      });
+      rejected(res, 'Failed to place order: Insufficient margin to place order.');
+    });
+
+    it('cancelling an order that does not exist', async () => {
+      const user = await paperTrader();
+      const res = await call(user.token, 'DELETE', '/api/exchange/order/987654?symbol=BTC');
+      rejected(res, 'Failed to cancel order: Order was never placed, already canceled, or filled.');
+    });
   });
 
   it('refuses new orders while the session is ended; reduce-only, cancel and close-all pass', async () => {

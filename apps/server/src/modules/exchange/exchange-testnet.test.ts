@@ -61,16 +61,27 @@ describeEachDatabase(
       });
     });
 
-    it("answers an exchange's refusal with 502 and Hyperliquid's text", async () => {
+    it("answers an exchange's refusal with 422 EXCHANGE_REJECTED and Hyperliquid's text", async () => {
       const user = await trader();
       // Market metadata is cached from the first call; the refusal comes from /exchange.
       await authed(ctx.app, user.token, 'GET', '/api/exchange/markets');
       fake!.state.mode = 'refuse';
       const res = await authed(ctx.app, user.token, 'POST', '/api/exchange/order', order);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toEqual({
+        code: 'EXCHANGE_REJECTED',
+        message: 'Failed to place order: Order must have minimum value of $10.',
+      });
+    });
+
+    it('answers 502 EXCHANGE_ERROR when nothing listens at the exchange address', async () => {
+      const user = await register(ctx.app);
+      await addKey(ctx.app, user.token, newKeys('mainnet'));
+      const res = await authed(ctx.app, user.token, 'POST', '/api/exchange/order', order);
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toEqual({
         code: 'EXCHANGE_ERROR',
-        message: 'Failed to place order: Order must have minimum value of $10.',
+        message: 'Failed to place order: The exchange could not be reached',
       });
     });
 
@@ -104,6 +115,8 @@ describeEachDatabase(
       fake ??= await fakeHyperliquid();
       return {
         HYPERLIQUID_TESTNET_URL: fake.origin,
+        // Port 9 (discard): nothing listens, the connection is refused at once.
+        HYPERLIQUID_MAINNET_URL: 'http://127.0.0.1:9',
         EXCHANGE_TIMEOUT_MS: '400',
         MARKET_DATA_NETWORK: 'testnet',
       };

@@ -2,6 +2,7 @@ import type {
   CancelOrderQuery,
   CloseAllResult,
   LeverageRequest,
+  MarketPrice,
   OpenOrder,
   PlacedOrder,
   Position,
@@ -11,38 +12,43 @@ import type { ExchangeAccount, MarketData, Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
-import {
-  orderCancelledEmbed,
-  orderPlacedEmbed,
-  positionsTableEmbed,
-} from '../signals/signal-embeds.js';
-import type { SignalsService } from '../signals/signals.service.js';
 import type { TradesService } from '../trades/trades.service.js';
 import { callExchange, exchangeRouteMessages as m } from './exchange-errors.js';
 import type { ExchangeNetworks } from './exchange-networks.js';
+import { marketPriceOf } from './market-price.js';
+import { OrderEvents, type OrderListener } from './order-events.js';
 
 export interface ExchangeDeps {
   keys: ApiKeysService;
   networks: ExchangeNetworks;
   trades: TradesService;
-  signals: SignalsService;
   /** Network of signed-out callers' market data (MARKET_DATA_NETWORK). */
   marketNetwork: Network;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  now: Clock;
 }
 
 /**
  * The exchange proxy: resolves the user's connection, opens its key only for the call, maps
- * failures to SPEC.md's messages, applies the discipline lock to new orders, and reports orders
- * as signals (fire-and-forget).
+ * failures to SPEC.md's messages, applies the discipline lock to new orders, and reports each
+ * change as an order event (signals subscribe to them).
  */
 export class ExchangeService {
-  readonly #now: () => Date;
+  readonly #now: Clock;
+  readonly #events: OrderEvents;
 
   constructor(private readonly deps: ExchangeDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now;
+    this.#events = new OrderEvents((err) =>
+      deps.log.warn({ reason: err instanceof Error ? err.message : 'unknown' }, 'order listener'),
+    );
+  }
+
+  /** Calls `listener` after every order placed or cancelled and every close-all. */
+  onOrderEvent(listener: OrderListener): void {
+    this.#events.subscribe(listener);
   }
 
   /** Runs one call on the user's account and records the connection's use. */
@@ -74,12 +80,14 @@ export class ExchangeService {
       account = a;
       return a.placeOrder(order);
     });
-    const now = this.#now();
-    const parts: Parameters<SignalsService['publish']>[1] = [
-      { type: 'orders', embed: () => orderPlacedEmbed(order, placed, now) },
-    ];
-    if (placed.filled > 0 && account) parts.push(this.positionsPart(account));
-    this.deps.signals.publish(user.id, parts);
+    this.#events.emit({
+      kind: 'order-placed',
+      userId: user.id,
+      at: this.#now(),
+      order,
+      placed,
+      positions: placed.filled > 0 && account ? positionsOf(account) : null,
+    });
     return placed;
   }
 
@@ -93,13 +101,13 @@ export class ExchangeService {
       const assetId = query.assetId ?? (await account.assetId(query.symbol!));
       await account.cancelOrder(orderId, assetId);
     });
-    const now = this.#now();
-    this.deps.signals.publish(userId, [
-      {
-        type: 'cancels',
-        embed: () => orderCancelledEmbed({ orderId, symbol: query.symbol ?? null }, now),
-      },
-    ]);
+    this.#events.emit({
+      kind: 'order-cancelled',
+      userId,
+      at: this.#now(),
+      orderId,
+      symbol: query.symbol ?? null,
+    });
   }
 
   async setLeverage(userId: string, connectionId: string | undefined, body: LeverageRequest) {
@@ -123,8 +131,14 @@ export class ExchangeService {
       account = a;
       return a.closeAllPositions(symbol);
     });
-    if (result.closed.length && account)
-      this.deps.signals.publish(userId, [this.positionsPart(account)]);
+    if (result.closed.length && account) {
+      this.#events.emit({
+        kind: 'positions-closed',
+        userId,
+        at: this.#now(),
+        positions: positionsOf(account),
+      });
+    }
     return result;
   }
 
@@ -151,10 +165,11 @@ export class ExchangeService {
     return this.deps.networks.market(network);
   }
 
-  private positionsPart(account: ExchangeAccount) {
-    return {
-      type: 'positions' as const,
-      embed: async () => positionsTableEmbed(await account.positions(), this.#now()),
-    };
+  /** The market price of a journal pair for the trade bounds, or null (marketPriceOf). */
+  marketPrice(pair: string): Promise<MarketPrice | null> {
+    return marketPriceOf(this.deps.networks, this.deps.marketNetwork, pair);
   }
 }
+
+/** Reads the account's positions when a listener asks, after the change. */
+const positionsOf = (account: ExchangeAccount) => () => account.positions();

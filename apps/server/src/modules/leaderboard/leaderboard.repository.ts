@@ -1,4 +1,4 @@
-import type { LeaderboardSortKey } from '@tb/core';
+import { LEADERBOARD_MAX_RR, type LeaderboardSortKey } from '@tb/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
@@ -21,9 +21,15 @@ const SORT_COLUMN: Readonly<Record<LeaderboardSortKey, string>> = {
   gain: 'c.total_gain',
   rr: 'c.risk_reward_ratio',
 };
+/** The R/R cap, written into the query text: a constant of ours, never a user value. */
+const MAX_RR = sql.raw(String(LEADERBOARD_MAX_RR));
 const DIRECTION: Readonly<Record<'asc' | 'desc', string>> = { asc: 'asc', desc: 'desc' };
 
-/** The public leaderboard's query; the rules of a row are core's `leaderboardRowFromTrades`. */
+/**
+ * The public leaderboard's query; the rules of a row are core's `leaderboardRowFromTrades`:
+ * Gain sums `pnl_usd`, each gain at most the trade's `size_usd` (countedGainUsd), and a
+ * planned R/R counts at most LEADERBOARD_MAX_RR, so one absurd trade cannot lead a column.
+ */
 export class LeaderboardRepository {
   constructor(private readonly db: Db) {}
 
@@ -48,8 +54,12 @@ export class LeaderboardRepository {
                count(*)::int as total_trades,
                round(100.0 * count(*) filter (where t.status = 'TARGET_HIT') / count(*), 1)
                  as winrate,
-               round(coalesce(sum(t.pnl_usd), 0), 2) as total_gain,
-               round(coalesce(avg(t.risk_reward_ratio), 0), 2) as risk_reward_ratio
+               round(coalesce(sum(case when t.pnl_usd > greatest(t.size_usd, 0)
+                                       then greatest(t.size_usd, 0) else t.pnl_usd end), 0), 2)
+                 as total_gain,
+               round(coalesce(avg(case when t.risk_reward_ratio > ${MAX_RR}
+                                       then ${MAX_RR} else t.risk_reward_ratio end), 0), 2)
+                 as risk_reward_ratio
         from trades t
         where t.status <> 'OPEN'
         group by t.user_id

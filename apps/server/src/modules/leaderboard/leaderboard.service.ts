@@ -1,4 +1,5 @@
 import type { LeaderboardQuery, LeaderboardResponse } from '@tb/core';
+import type { Clock } from '../../lib/clock.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 
 /** At most this many rows are shown (SPEC.md leaderboard). */
@@ -11,7 +12,7 @@ export interface LeaderboardOptions {
    * a public page must not run it once per visitor: see bench/RESULTS.md.
    */
   cacheMs?: number;
-  now?: () => Date;
+  now: Clock;
 }
 
 /**
@@ -27,10 +28,10 @@ export class LeaderboardService {
 
   constructor(
     private readonly repo: LeaderboardRepository,
-    options: LeaderboardOptions = {},
+    options: LeaderboardOptions,
   ) {
     this.#cacheMs = options.cacheMs ?? 0;
-    this.#now = options.now ?? (() => new Date());
+    this.#now = options.now;
   }
 
   /** The ranked rows for a sort key and direction. */

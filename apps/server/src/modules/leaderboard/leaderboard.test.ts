@@ -234,6 +234,7 @@ describeEachDatabase(
             status: t.status,
             pnlUsd: t.pnlUsd === null ? null : Number(t.pnlUsd),
             riskRewardRatio: Number(t.riskRewardRatio),
+            sizeUsd: Number(t.sizeUsd),
           })),
         );
         expect({ ...row, rank: 0 }).toEqual({ ...fromCore, rank: 0 });

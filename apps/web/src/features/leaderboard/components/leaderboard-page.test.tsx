@@ -104,6 +104,16 @@ describe('LeaderboardPage', () => {
     expect(cell(dee!, 4)).toHaveClass('lb-rr--bad');
   });
 
+  it('says how Gain and R/R count, so one trade cannot carry the board', async () => {
+    open();
+    await bodyRows();
+    expect(
+      screen.getByText(
+        /Gain is the dollars closed trades made; one trade's gain counts at most its own position size, and a planned R\/R at most 5R\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('highlights the signed-in trader as "You"', async () => {
     signIn('bob');
     open();

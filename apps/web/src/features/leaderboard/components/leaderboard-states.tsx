@@ -1,4 +1,4 @@
-import { accountMessages } from '@tb/core';
+import { accountMessages, LEADERBOARD_MAX_RR } from '@tb/core';
 import { Link } from 'react-router';
 import { Alert, Button, buttonClass } from '@/components';
 
@@ -36,7 +36,7 @@ export function LeaderboardError({
   );
 }
 
-/** How the colours read, and how to leave the board. */
+/** How the colours read, what one trade can weigh, and how to leave the board. */
 export function LeaderboardNotes() {
   return (
     <div className="lb-notes">
@@ -46,6 +46,11 @@ export function LeaderboardNotes() {
         <span className="lb-rr--purple">purple 1.5 to 3</span>
         <span className="lb-rr--normal">normal 1 to 1.5</span>
         <span className="lb-rr--bad">red below 1</span>
+      </p>
+      <p>
+        Gain is the dollars closed trades made; one trade&apos;s gain counts at most its own
+        position size, and a planned R/R at most {LEADERBOARD_MAX_RR}R. So no single trade carries
+        the board.
       </p>
       <p>
         Traders appear once they close a trade; the top 100 are shown. Prefer not to be listed? You
