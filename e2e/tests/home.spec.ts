@@ -12,9 +12,16 @@ test('home shows the hero, four feature cards and leads to the dashboard', async
   await expect(page.locator('body')).toHaveClass(/route-bingo/);
 });
 
-test('the error banner shows the message from ?error=', async ({ page }) => {
-  await page.goto('/?error=Something%20went%20wrong');
+test('the error banner shows the fixed message of the ?error= code, never the text', async ({
+  page,
+}) => {
+  await page.goto('/?error=login-required');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Please log in to access this page' }),
+  ).toBeVisible();
+  await page.goto('/?error=Call%20us%20at%20555-0100');
   await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByText('555-0100')).toHaveCount(0);
 });
 
 test('contact modal validates, confirms and makes no call', async ({ page }) => {

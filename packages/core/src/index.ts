@@ -5,6 +5,7 @@ export * from './schemas/errors.js';
 export * from './result.js';
 
 export * from './schemas/common.js';
+export * from './schemas/text.js';
 export * from './schemas/widgets.js';
 export * from './schemas/bingo.js';
 export * from './schemas/subscription.js';

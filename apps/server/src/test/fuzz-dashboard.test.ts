@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { bearer, register } from './api.js';
 import {
   expectClearRefusal,
+  nastyText,
   numberish as numberishWith,
   sendFuzzed,
   type FuzzRoute,
@@ -36,7 +37,7 @@ const badBody = fc.oneof(
       accountSize: numberish,
       baseTradeSize: numberish,
       cell: fc.record(
-        { points: numberish, title: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()) },
+        { points: numberish, title: fc.oneof(nastyText(300), fc.integer()) },
         { requiredKeys: [] },
       ),
       layout: fc.array(fc.record({ i: fc.string(), x: numberish, w: numberish }), {

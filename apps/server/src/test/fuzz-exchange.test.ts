@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { bearer, register } from './api.js';
 import {
   expectClearRefusal,
+  nastyText,
   numberish as numberishWith,
   sendFuzzed,
   type FuzzRoute,
@@ -45,7 +46,7 @@ const badBody = fc.oneof(
       apiSecret: fc.oneof(fc.string({ maxLength: 300 }), fc.constant('0x')),
       walletAddress: fc.oneof(fc.string(), fc.constant(`0x${'g'.repeat(40)}`)),
       isActive: fc.oneof(fc.string(), fc.integer()),
-      symbol: fc.oneof(fc.string({ maxLength: 60 }), fc.integer()),
+      symbol: fc.oneof(nastyText(), fc.integer()),
       side: fc.constantFrom('BUY ', 'long', 7, null),
       size: numberish,
       price: numberish,

@@ -19,6 +19,18 @@ export function numberish(extra: number) {
   );
 }
 
+/**
+ * Text with what PostgreSQL refuses (NUL bytes, lone surrogates) and any other code point, or
+ * ordinary text; fuzz-strings.test.ts puts such text in every slot of every route.
+ */
+export function nastyText(maxLength = 60) {
+  return fc.oneof(
+    fc.string({ maxLength }),
+    fc.string({ unit: 'binary', maxLength }),
+    fc.constantFrom('\u0000', 'ok\u0000', 'a\uD800', '\uDC00b', '\uFEFF\u202E'),
+  );
+}
+
 /** Sends one generated request; GET and DELETE carry no body. */
 export async function sendFuzzed(
   app: FastifyInstance,

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { emailTokens, sessions, users } from '../db/schema/index.js';
 import { someIp } from './api.js';
+import { nastyText } from './fuzz-routes.js';
 import { describeEachDatabase } from './helper.js';
 
 /** Every route that takes input in this scope, with its method. */
@@ -24,13 +25,14 @@ const badBody = fc.oneof(
   fc.record(
     {
       username: fc.oneof(
-        fc.string(),
+        nastyText(),
         fc.integer(),
         fc.constant(null),
         fc.string({ minLength: 300 }),
       ),
       email: fc.oneof(
-        fc.string(),
+        nastyText(),
+        fc.emailAddress().map((e) => `${e}\u0000`),
         fc.emailAddress().map((e) => `${e}@`),
         fc.constant([]),
       ),

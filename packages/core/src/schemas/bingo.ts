@@ -9,6 +9,7 @@ import {
   PREMIUM_BOARD_LIMIT,
 } from '../bingo/limits.js';
 import { booleanField, intField, IsoDateTimeSchema, numberField, textField } from './common.js';
+import { text } from './text.js';
 
 /** Points of a cell: a number from 0 to 100 (SPEC.md: number, 0 or more). */
 export const CellPointsSchema = numberField('Points')
@@ -25,8 +26,7 @@ export const BingoCellSchema = z.object({
 export type BingoCell = z.infer<typeof BingoCellSchema>;
 
 /** A board id: 1-64 letters, digits, - and _ (issued by the client, e.g. a uuid). */
-export const BoardIdSchema = z
-  .string({ error: 'Board id is required' })
+export const BoardIdSchema = text('Board id', 'Board id is required')
   .trim()
   .min(1, 'Board id is required')
   .max(64, 'Board id is not valid')

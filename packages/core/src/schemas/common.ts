@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /**
  * Building blocks of the API schemas. Every field names itself in its messages so a 400
  * answer reads as a sentence ('Entry price must be a number'). Objects are plain `z.object`,
  * which strips unknown keys: clients may send extra fields (the local trade copy carries
  * more than the server keeps) without being refused, and nothing unknown reaches the database.
+ * Every string of a request is built on {@link text}, which refuses NUL bytes and lone
+ * surrogates.
  */
 
 /** Largest amount or price accepted anywhere (dollars or units); keeps sums finite. */
@@ -50,13 +53,7 @@ export function booleanField(label: string) {
 
 /** A trimmed string of at most `max` characters (may be empty). */
 export function textField(label: string, max: number) {
-  return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? `${label} is required` : `${label} must be text`,
-    })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
+  return text(label).trim().max(max, `${label} must be at most ${max} characters`);
 }
 
 /** A trimmed, non-empty string of at most `max` characters. */
@@ -65,8 +62,7 @@ export function requiredText(label: string, max: number) {
 }
 
 /** A record id as the server issues them (uuid or similar): 1-64 letters, digits, - and _. */
-export const IdSchema = z
-  .string({ error: 'Id is required' })
+export const IdSchema = text('Id', 'Id is required')
   .trim()
   .min(1, 'Id is required')
   .max(64, 'Id is not valid')

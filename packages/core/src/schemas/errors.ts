@@ -20,11 +20,13 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'EXCHANGE_ERROR',
+  'EXCHANGE_REJECTED',
   'EXCHANGE_TIMEOUT',
   'EXCHANGE_NOT_CONNECTED',
   'UNKNOWN_SYMBOL',
   'WEBHOOK_ERROR',
   'SERVICE_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

@@ -3,12 +3,13 @@ import { orderMessages as m } from '../exchange/messages.js';
 import { validateOrder } from '../exchange/orders.js';
 import { normalizeOrderSymbol, priceSymbol } from '../exchange/symbols.js';
 import { booleanField } from './common.js';
+import { text } from './text.js';
 
-const looseText = (message: string) =>
-  z.string({ error: message }).max(40, message).nullable().optional();
-const looseAmount = (message: string) =>
+const looseText = (label: string, message: string) =>
+  text(label, message).max(40, message).nullable().optional();
+const looseAmount = (label: string, message: string) =>
   z
-    .union([z.number(), z.string().max(40)], { error: message })
+    .union([z.number(), text(label).max(40)], { error: message })
     .nullable()
     .optional();
 
@@ -19,11 +20,11 @@ const looseAmount = (message: string) =>
  */
 export const OrderRequestSchema = z
   .object({
-    symbol: looseText(m.symbolInvalid),
-    side: looseText(m.sideInvalid),
-    size: looseAmount(m.sizeNotNumber),
-    price: looseAmount(m.priceNotNumber),
-    orderType: looseText(m.orderTypeInvalid),
+    symbol: looseText('Symbol', m.symbolInvalid),
+    side: looseText('Side', m.sideInvalid),
+    size: looseAmount('Size', m.sizeNotNumber),
+    price: looseAmount('Price', m.priceNotNumber),
+    orderType: looseText('Order type', m.orderTypeInvalid),
     reduceOnly: booleanField('Reduce only').nullable().optional(),
   })
   .transform((input, ctx) => {
@@ -41,11 +42,7 @@ export type ValidOrderRequest = z.output<typeof OrderRequestSchema>;
 
 /** A symbol path parameter (orderbook, ticker, ohlcv, trades): 'Symbol is required'. */
 export const SymbolParamsSchema = z.object({
-  symbol: z
-    .string({ error: m.symbolRequired })
-    .trim()
-    .min(1, m.symbolRequired)
-    .max(40, m.symbolInvalid),
+  symbol: text('Symbol', m.symbolRequired).trim().min(1, m.symbolRequired).max(40, m.symbolInvalid),
 });
 export type SymbolParams = z.infer<typeof SymbolParamsSchema>;
 
@@ -64,8 +61,7 @@ export const LeverageRequestSchema = z.object({
     .int(m.leverageRange)
     .min(1, m.leverageRange)
     .max(100, m.leverageRange),
-  symbol: z
-    .string({ error: m.symbolRequired })
+  symbol: text('Symbol', m.symbolRequired)
     .trim()
     .min(1, m.symbolRequired)
     .max(40, m.symbolInvalid)
@@ -91,7 +87,7 @@ export const CancelOrderQuerySchema = z
       .int(m.cancelNotNumbers)
       .min(0, m.cancelNotNumbers)
       .optional(),
-    symbol: z.string().trim().min(1, m.cancelRequired).max(40, m.symbolInvalid).optional(),
+    symbol: text('Symbol').trim().min(1, m.cancelRequired).max(40, m.symbolInvalid).optional(),
   })
   .refine((q) => q.assetId !== undefined || q.symbol !== undefined, { message: m.cancelRequired });
 export type CancelOrderQuery = z.infer<typeof CancelOrderQuerySchema>;
@@ -145,7 +141,7 @@ export const OhlcvQuerySchema = z.object({
 export const PublicTradesQuerySchema = z.object({ limit: limitQuery(50, 1000) });
 /** GET /api/exchange/myTrades and /orders/history ?symbol&limit&since (limit default 50). */
 export const HistoryQuerySchema = z.object({
-  symbol: z.string().trim().min(1).max(40, m.symbolInvalid).optional(),
+  symbol: text('Symbol').trim().min(1).max(40, m.symbolInvalid).optional(),
   limit: limitQuery(50, 2000),
   since: sinceQuery,
 });
@@ -156,6 +152,6 @@ export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
 /** `?connectionId=` of private exchange routes: which of the user's connections (newest active when absent). */
 export const ConnectionQuerySchema = z.object({
-  connectionId: z.string().trim().min(1).max(100, 'Unknown connection').optional(),
+  connectionId: text('Connection').trim().min(1).max(100, 'Unknown connection').optional(),
 });
 export type ConnectionQuery = z.infer<typeof ConnectionQuerySchema>;

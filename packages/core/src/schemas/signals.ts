@@ -6,6 +6,7 @@ import {
   type WebhookUrlOptions,
 } from '../signals/webhook.js';
 import { booleanField } from './common.js';
+import { text } from './text.js';
 
 /** Which events are sent (SPEC.md section 3: positions, orders, cancels). */
 export const SignalTypesSchema = z.object({
@@ -17,8 +18,7 @@ export type SignalTypes = z.infer<typeof SignalTypesSchema>;
 
 /** A Discord webhook URL (trimmed); `options` may allow a test receiver's origin. */
 export function webhookUrlSchema(options: WebhookUrlOptions = {}) {
-  return z
-    .string({ error: webhookMessages.required })
+  return text('Webhook URL', webhookMessages.required)
     .trim()
     .min(1, webhookMessages.required)
     .max(WEBHOOK_URL_MAX_LENGTH, webhookMessages.invalid)

@@ -13,6 +13,7 @@ import {
   positiveAmount,
   textField,
 } from './common.js';
+import { text } from './text.js';
 import { ClosedTradeStatusSchema, RiskStateSchema } from './risk.js';
 import { PriceSchema, RMultipleSchema, UsdSchema } from '../units/units.js';
 
@@ -25,8 +26,7 @@ export const TradeStatusSchema = z.enum(TRADE_STATUSES, {
 export const PairSchema = textField('Pair', 30)
   .transform((pair) => pair.toUpperCase())
   .pipe(
-    z
-      .string()
+    text('Pair')
       .min(1, 'Pair is required')
       .regex(/^[A-Z0-9][A-Z0-9/:._-]*$/, 'Pair may contain only letters, digits and / : . _ -'),
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../risk/trading-day.js';
 import { EmailSchema, NewPasswordSchema, UsernameSchema } from './auth.js';
 import { booleanField, IdParamsSchema, IdSchema, type IdParams } from './common.js';
+import { text } from './text.js';
 
 /** Subscription plans (SPEC.md section 3). */
 export const PlanIdSchema = z.enum(['quick', 'monthly', 'quarterly', 'annual'], {
@@ -57,8 +58,7 @@ export const SessionResponseSchema = z.object({
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 /** An IANA time zone name the runtime knows ('Europe/Paris'); the user's trading day. */
-export const TimeZoneSchema = z
-  .string({ error: 'Time zone is required' })
+export const TimeZoneSchema = text('Time zone', 'Time zone is required')
   .trim()
   .min(1, 'Time zone is required')
   .refine(isValidTimeZone, { message: 'Time zone must be an IANA name such as Europe/Paris' });
@@ -99,8 +99,7 @@ export type UserIdParams = IdParams;
 
 /** PUT /api/users/password: the signed-in user changes their password. */
 export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
+  currentPassword: text('Current password', 'Current password is required')
     .min(1, 'Current password is required')
     .max(256, 'Current password is incorrect'),
   newPassword: NewPasswordSchema,
@@ -130,8 +129,7 @@ const pageSizeMessage = 'Page size must be a whole number from 1 to 100';
 
 /** GET /api/users/all (admin): search (username or email, any case) and one page of results. */
 export const AdminUserListQuerySchema = z.object({
-  search: z
-    .string({ error: 'Search must be text' })
+  search: text('Search', 'Search must be text')
     .trim()
     .max(100, 'Search must be at most 100 characters')
     .default(''),

@@ -54,6 +54,26 @@ describe('widget layout', () => {
       { ...item, props: { a: {} } },
       'Widget props must be text, numbers, true/false or null',
     ],
+    [
+      'a NUL byte in a prop',
+      { ...item, props: { symbol: 'BTC\u0000' } },
+      'Widget prop contains characters that are not allowed.',
+    ],
+    [
+      'a lone surrogate in a prop name',
+      { ...item, props: { ['sym\uD800']: 'BTC' } },
+      'Widget prop name contains characters that are not allowed.',
+    ],
+    [
+      'a long prop name',
+      { ...item, props: { ['p'.repeat(51)]: 1 } },
+      'Widget prop names must be at most 50 characters',
+    ],
+    [
+      'a NUL byte in the title',
+      { ...item, title: 'Chart\u0000' },
+      'Widget title contains characters that are not allowed.',
+    ],
   ])('refuses %s', (_scenario, input, message) => {
     expect(WidgetLayoutItemSchema.safeParse(input).error?.issues[0]?.message).toBe(message);
   });

@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { WIDGET_TYPES } from '../widgets/catalogue.js';
 import { booleanField, intField, textField } from './common.js';
+import { text } from './text.js';
 
 /** A widget type. */
 export const WidgetTypeSchema = z.enum(WIDGET_TYPES, {
   error: `Widget type must be one of ${WIDGET_TYPES.join(', ')}`,
 });
 
-const PropValueSchema = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
+const PropValueSchema = z.union([text('Widget prop').max(500), z.number(), z.boolean(), z.null()], {
   error: 'Widget props must be text, numbers, true/false or null',
 });
 
 /** Widget props such as the chart's symbol and exchange: at most 20 simple values. */
 export const WidgetPropsSchema = z
-  .record(z.string().max(50, 'Widget prop names must be at most 50 characters'), PropValueSchema)
+  .record(
+    text('Widget prop name').max(50, 'Widget prop names must be at most 50 characters'),
+    PropValueSchema,
+    // A refused name reads as what is wrong with it, not zod's 'Invalid key in record'.
+    { error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined) },
+  )
   .refine((props) => Object.keys(props).length <= 20, { message: 'A widget has at most 20 props' });
 
 /** One widget of the dashboard layout (SPEC.md section 3), in grid units. */
 export const WidgetLayoutItemSchema = z.object({
-  i: z
-    .string({ error: 'Widget id is required' })
+  i: text('Widget id', 'Widget id is required')
     .trim()
     .min(1, 'Widget id is required')
     .max(50, 'Widget id must be at most 50 characters')
@@ -42,7 +47,7 @@ export const WidgetLayoutItemSchema = z.object({
   isResizable: booleanField('Resizable').optional(),
   /** Whether the widget shows board navigation (bingo); SPEC.md lists the field only. */
   navigation: z
-    .union([z.boolean(), z.string().max(100)])
+    .union([z.boolean(), text('Navigation').max(100)])
     .nullable()
     .optional(),
 });

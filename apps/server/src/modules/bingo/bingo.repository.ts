@@ -1,7 +1,19 @@
-import { and, eq } from 'drizzle-orm';
-import type { BingoState } from '@tb/core';
+import { and, eq, sql } from 'drizzle-orm';
+import type { BingoState, CellPatch } from '@tb/core';
 import type { Db } from '../../db/client.js';
 import { bingoStates } from '../../db/schema/index.js';
+
+type BingoRow = typeof bingoStates.$inferSelect;
+
+function toState(row: BingoRow): BingoState {
+  return {
+    bingoPages: row.pages as BingoState['bingoPages'],
+    currentPageIndex: row.currentPageIndex,
+    lastModified: row.updatedAt.toISOString(),
+    version: row.version,
+    formatVersion: '2.0',
+  };
+}
 
 /** One bingo state per user; writes are conditional on the version read (optimistic lock). */
 export class BingoRepository {
@@ -13,14 +25,7 @@ export class BingoRepository {
       .from(bingoStates)
       .where(eq(bingoStates.userId, userId))
       .limit(1);
-    if (!row) return undefined;
-    return {
-      bingoPages: row.pages as BingoState['bingoPages'],
-      currentPageIndex: row.currentPageIndex,
-      lastModified: row.updatedAt.toISOString(),
-      version: row.version,
-      formatVersion: '2.0',
-    };
+    return row ? toState(row) : undefined;
   }
 
   /** Creates the first state; false when one exists already (a concurrent first read). */
@@ -52,5 +57,37 @@ export class BingoRepository {
       .where(and(eq(bingoStates.userId, userId), eq(bingoStates.version, expectedVersion)))
       .returning({ userId: bingoStates.userId });
     return rows.length === 1;
+  }
+
+  /**
+   * Changes one cell in one statement: the cell's JSON merged with `patch` by `jsonb_set`,
+   * `version + 1`, the new state returned. Concurrent edits of other cells (or other fields of
+   * this one) therefore all land: PostgreSQL applies each to the row the previous one left,
+   * where a read-modify-write would answer 409 to all but one. The board is `boardId`, or the
+   * one on screen; undefined when there is no stored state, or no such board.
+   */
+  async patchCell(
+    userId: string,
+    edit: { index: number; patch: CellPatch; boardId?: string; at: Date },
+  ): Promise<BingoState | undefined> {
+    // Worked out from the row being updated, so a concurrent save that moved boards counts.
+    const page =
+      edit.boardId === undefined
+        ? sql`${bingoStates.currentPageIndex}`
+        : sql`(select (e.o - 1)::int from jsonb_array_elements(${bingoStates.pages})
+              with ordinality as e(board, o) where e.board ->> 'id' = ${edit.boardId} limit 1)`;
+    const cell = sql`${bingoStates.pages} -> (${page}) -> 'bingoCells' -> (${edit.index}::int)`;
+    const rows = await this.db
+      .update(bingoStates)
+      .set({
+        pages: sql`jsonb_set(${bingoStates.pages},
+          array[(${page})::text, 'bingoCells', (${edit.index}::int)::text],
+          ${cell} || ${JSON.stringify(edit.patch)}::jsonb)`,
+        version: sql`${bingoStates.version} + 1`,
+        updatedAt: edit.at,
+      })
+      .where(and(eq(bingoStates.userId, userId), sql`${cell} is not null`))
+      .returning();
+    return rows[0] && toState(rows[0]);
   }
 }

@@ -2,22 +2,18 @@ import {
   BingoCardResponseSchema,
   CellIndexParamsSchema,
   PatchCellRequestSchema,
-  premiumLockTexts,
   SaveBingoCardRequestSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/auth.js';
-import type { UsersService } from '../users/users.service.js';
-import { bingoWorkbook } from './bingo-export.js';
 import type { BingoService } from './bingo.service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['bingo'] };
 
-export const bingoRoutes: FastifyPluginAsyncZod<{
-  bingo: BingoService;
-  users: UsersService;
-}> = async (app, { bingo, users }) => {
+export const bingoRoutes: FastifyPluginAsyncZod<{ bingo: BingoService }> = async (
+  app,
+  { bingo },
+) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -36,15 +32,11 @@ export const bingoRoutes: FastifyPluginAsyncZod<{
         response: { 200: BingoCardResponseSchema },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const premium = await users.isPremium(user, new Date());
-      return {
-        success: true,
-        data: await bingo.save(user.id, req.body, premium),
-        message: 'Saved',
-      };
-    },
+    async (req) => ({
+      success: true,
+      data: await bingo.save(currentUser(req), req.body),
+      message: 'Saved',
+    }),
   );
 
   app.patch(
@@ -73,11 +65,7 @@ export const bingoRoutes: FastifyPluginAsyncZod<{
     '/bingo/export.xlsx',
     { schema: { ...secured, summary: 'The boards as an Excel workbook (premium)' } },
     async (req, reply) => {
-      const user = currentUser(req);
-      if (!(await users.isPremium(user, new Date()))) {
-        throw new AppError(403, 'PREMIUM_REQUIRED', premiumLockTexts.defaultMessage);
-      }
-      const file = await bingoWorkbook(await bingo.get(user.id));
+      const file = await bingo.exportWorkbook(currentUser(req));
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', 'attachment; filename="trading-bingo-boards.xlsx"')

@@ -4,20 +4,19 @@ import { Spinner } from '@/components';
 import { meQueryOptions } from '@/features/auth';
 import { isApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/use-session';
-import { guardMessages, homeWithError } from './guard-messages';
+import { homeWithError } from '@/lib/home-errors';
 
 /** /admin: a stored sign-in whose user the server confirms as an administrator. */
 export function RequireAdmin() {
   const session = useSession();
   const me = useQuery({ ...meQueryOptions(), enabled: session !== null });
 
-  if (!session) return <Navigate to={homeWithError(guardMessages.adminSignInRequired)} replace />;
+  if (!session) return <Navigate to={homeWithError('admin-login-required')} replace />;
   if (me.isError) {
-    const message =
-      isApiError(me.error) && me.error.status === 401
-        ? guardMessages.adminSignInRequired
-        : guardMessages.authError;
-    return <Navigate to={homeWithError(message)} replace />;
+    const signedOut = isApiError(me.error) && me.error.status === 401;
+    return (
+      <Navigate to={homeWithError(signedOut ? 'admin-login-required' : 'auth-error')} replace />
+    );
   }
   if (me.isPending) {
     return (
@@ -26,6 +25,6 @@ export function RequireAdmin() {
       </div>
     );
   }
-  if (!me.data.isAdmin) return <Navigate to={homeWithError(guardMessages.notAdmin)} replace />;
+  if (!me.data.isAdmin) return <Navigate to={homeWithError('admin-only')} replace />;
   return <Outlet />;
 }

@@ -1,13 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, buttonClass } from '@/components';
+import { homeErrorMessage } from '@/lib/home-errors';
 import { FeatureCards } from './feature-cards';
 import { HeroBoard } from './hero-board';
 import './home.css';
 
-/** Home: the hero, four feature cards, and the error banner from `?error=`. */
+/** Home: the hero, four feature cards, and the error banner for the code in `?error=`. */
 export function HomePage() {
   const [params, setParams] = useSearchParams();
-  const error = params.get('error');
+  const error = homeErrorMessage(params.get('error'));
 
   return (
     <div className="home">
