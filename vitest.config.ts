@@ -13,6 +13,8 @@ export default defineConfig({
     },
   },
   test: {
+    // A forgotten `.only` would silently skip the rest of the suite: it fails the run instead.
+    allowOnly: false,
     projects: [
       {
         extends: true,

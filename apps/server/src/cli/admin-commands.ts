@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { systemClock } from '../lib/clock.js';
 import { AuditRepository } from '../modules/audit/audit.repository.js';
 import { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -15,7 +16,7 @@ export async function runAdminCommand(
   const user = await users.findByUsername(username);
   if (!user) return { code: 1, out: `No account named "${username}".` };
   if (user.isAdmin) return { code: 0, out: `${user.username} is already an admin.` };
-  await users.setAdmin(user.id, true, new Date());
+  await users.setAdmin(user.id, true, systemClock());
   await new AuditRepository(db).record({
     actorId: null,
     action: 'user.admin_status',

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { authed, register } from '../test/api.js';
 import { describeEachDatabase } from '../test/helper.js';
+import { LAST_ACTIVE_RESOLUTION_MS } from './auth.js';
 
 describeEachDatabase('last activity', (ctx) => {
   const lastActive = async (id: string) => {
@@ -14,24 +15,30 @@ describeEachDatabase('last activity', (ctx) => {
   };
 
   it('is recorded by an authenticated request, at most once per 5 minutes', async () => {
+    const start = Date.parse('2026-03-10T12:00:00Z');
+    ctx.clock.set(start);
     const user = await register(ctx.app);
-    await ctx.database.db.update(users).set({ lastActiveAt: null }).where(eq(users.id, user.id));
+    expect(await lastActive(user.id)).toBeNull();
+    const me = async () =>
+      expect((await authed(ctx.app, user.token, 'GET', '/api/users/me')).statusCode).toBe(200);
 
-    const before = Date.now();
-    expect((await authed(ctx.app, user.token, 'GET', '/api/users/me')).statusCode).toBe(200);
-    await expect.poll(() => lastActive(user.id)).not.toBeNull();
-    const first = (await lastActive(user.id))!.getTime();
-    expect(first).toBeGreaterThanOrEqual(before - 1000);
-
+    await me();
+    await expect.poll(async () => (await lastActive(user.id))?.getTime()).toBe(start);
     // A recent mark is not rewritten by the next request.
-    expect((await authed(ctx.app, user.token, 'GET', '/api/users/me')).statusCode).toBe(200);
+    ctx.clock.set(start + LAST_ACTIVE_RESOLUTION_MS - 1);
+    await me();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await lastActive(user.id))!.getTime()).toBe(first);
+    expect((await lastActive(user.id))!.getTime()).toBe(start);
+    // Five minutes on, it is.
+    ctx.clock.set(start + LAST_ACTIVE_RESOLUTION_MS);
+    await me();
+    await expect
+      .poll(async () => (await lastActive(user.id))?.getTime())
+      .toBe(start + LAST_ACTIVE_RESOLUTION_MS);
   });
 
   it('is not touched by an anonymous request', async () => {
     const user = await register(ctx.app);
-    await ctx.database.db.update(users).set({ lastActiveAt: null }).where(eq(users.id, user.id));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/leaderboard' })).statusCode).toBe(200);
     expect(await lastActive(user.id)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from '@tb/core';
+import type { PlanId, SubscriptionPlan } from '@tb/core';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -24,6 +24,21 @@ export async function register(app: FastifyInstance, user = newUser()) {
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { token: string; user: { id: string; isAdmin: boolean } };
   return { ...user, token: body.token, id: body.user.id, isAdmin: body.user.isAdmin };
+}
+
+/**
+ * Signs in again through POST /api/users/login and returns the new session token: after the
+ * test clock moved past a session's 24 hours, the old token is expired.
+ */
+export async function login(app: FastifyInstance, user: { username: string; password: string }) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { username: user.username, password: user.password },
+    remoteAddress: someIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
 }
 
 /** A different client address per call, so per-IP rate limits do not trip unrelated tests. */
@@ -68,6 +83,24 @@ export async function roles(app: FastifyInstance, database: Database) {
   await database.db.update(users).set({ isPaidUser: true }).where(eq(users.id, premium.id));
   const user = await register(app, newUser('user'));
   return { admin, premium, user };
+}
+
+/**
+ * Adds `plan` to the user through the admin API (POST /api/users/:id/subscription/add): a new
+ * period starts at the app's clock and lasts the plan's days (quick 10, monthly 30, quarterly
+ * 90, annual 365). Set the clock back first (`ctx.clock.at`) for a period that began earlier.
+ */
+export async function addPlan(
+  app: FastifyInstance,
+  adminToken: string,
+  userId: string,
+  plan: PlanId,
+) {
+  const res = await authed(app, adminToken, 'POST', `/api/users/${userId}/subscription/add`, {
+    plan,
+  });
+  if (res.statusCode !== 200) throw new Error(`add plan failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { subscription: { endDate: string } };
 }
 
 /** Stores a subscription period directly (for expiry and edge cases the clock cannot reach). */

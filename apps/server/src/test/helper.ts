@@ -7,11 +7,11 @@ import { parseConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 
+/** The PostgreSQL server of the tests (CI sets it); tests read it here, not from process.env. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
 /** The databases every route test runs against: PGlite always, PostgreSQL when configured. */
-export const DATABASES = [
-  'pglite',
-  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
-] as const;
+export const DATABASES = ['pglite', ...(TEST_DATABASE_URL ? (['postgres'] as const) : [])] as const;
 export type DatabaseKind = (typeof DATABASES)[number];
 
 /** A mailer that keeps what it sends, so tests can follow the links. */
@@ -51,6 +51,18 @@ export class TestClock {
   useRealTime(): void {
     this.#fixed = null;
   }
+  /**
+   * Runs `step` with the time fixed at `at`, then goes back to real time: how a test makes a
+   * past through the API (a period added 31 days ago) instead of writing it into the database.
+   */
+  async at<T>(at: string | Date | number, step: () => Promise<T>): Promise<T> {
+    this.set(at);
+    try {
+      return await step();
+    } finally {
+      this.useRealTime();
+    }
+  }
 }
 
 export interface TestContext {
@@ -72,7 +84,7 @@ export interface ContextOptions {
 
 /** A fresh PostgreSQL database per test file, dropped afterwards. */
 export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const baseUrl = TEST_DATABASE_URL!;
   const name = `tb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

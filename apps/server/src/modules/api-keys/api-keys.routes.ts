@@ -3,6 +3,7 @@ import {
   ApiKeyListResponseSchema,
   ApiKeyRequestSchema,
   ApiKeyUpdateRequestSchema,
+  text,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import type { ApiKeysService } from './api-keys.service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['api-keys'] };
 /** Any text: a malformed id is simply not one of the user's keys (404, not 400). */
-const KeyIdParamsSchema = z.object({ id: z.string().max(100) });
+const KeyIdParamsSchema = z.object({ id: text('Id').max(100) });
 const KeyAnswerSchema = z.object({
   success: z.literal(true),
   data: ApiKeyListItemSchema,

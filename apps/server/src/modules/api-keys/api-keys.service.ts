@@ -9,6 +9,7 @@ import type { AccountCredentials, Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExchangeCredentialRow, UserRow } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, type AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { notConnected } from '../exchange/exchange-errors.js';
@@ -18,6 +19,7 @@ import { isUuid } from '../../lib/ids.js';
 import { toListItem } from './api-key-views.js';
 import type { ApiKeysRepository } from './api-keys.repository.js';
 import { KeyMaterial, type KeyFields } from './key-material.js';
+import { MAX_PAPER_KEYS, PaperKeyLimits, tooManyPaperKeys } from './paper-key-limits.js';
 
 /** A connection resolved for one exchange call; the private key is open only inside it. */
 export interface Connection {
@@ -33,19 +35,22 @@ export interface ApiKeysDeps {
   networks: ExchangeNetworks;
   audit: AuditRepository;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  /** The app's clock (plan periods, key use, the paper key limits). */
+  now: Clock;
 }
 
 const keyNotFound = () => notFound('API key not found');
 
 /** The API key manager: stored keys, their plan limit, and connections resolved for calls. */
 export class ApiKeysService {
-  readonly #now: () => Date;
+  readonly #now: Clock;
   private readonly material: KeyMaterial;
+  private readonly paperLimits: PaperKeyLimits;
 
   constructor(private readonly deps: ApiKeysDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now;
     this.material = new KeyMaterial(deps.networks, deps.box, deps.log);
+    this.paperLimits = new PaperKeyLimits(deps.repo);
   }
 
   async list(userId: string): Promise<ApiKeyListItem[]> {
@@ -58,9 +63,9 @@ export class ApiKeysService {
   }
 
   /**
-   * Adds a key within the plan's limit (403 PREMIUM_REQUIRED past it). The limit is checked
-   * before the keys are made (a paper account is not created for nothing) and again, atomically,
-   * when the row is written.
+   * Adds a key within the plan's limit (403 PREMIUM_REQUIRED past it) and, for a paper key, the
+   * paper limits (paper-key-limits.ts). The limits are checked before the keys are made (a
+   * paper account is not created for nothing) and again, atomically, when the row is written.
    */
   async add(
     user: UserRow,
@@ -71,13 +76,28 @@ export class ApiKeysService {
     const access = await this.deps.users.planAccess(user, this.#now());
     const limit = exchangeKeyLimit(access);
     if (!canAddExchangeKey(access, await this.deps.repo.count(user.id))) throw overLimit(limit);
-    const { input, credentials } = await this.material.make(fields, isActive);
+    const paper = fields.network === 'paper';
+    const { input, credentials } = await this.makeKeys(user, fields, isActive);
     // A connection is checked against the exchange before it is stored: nothing kept on failure.
-    if (verify && input.network !== 'paper') await this.material.verify(input.network, credentials);
-    const row = await this.deps.repo.insertIfUnder(user.id, input, limit);
-    if (!row) throw overLimit(limit);
+    if (verify && !paper) await this.material.verify(input.network, credentials);
+    const limits = { total: limit, ...(paper && { sameNetwork: MAX_PAPER_KEYS }) };
+    const stored = await this.deps.repo.insertIfUnder(user.id, input, limits);
+    if ('full' in stored) throw stored.full === 'network' ? tooManyPaperKeys() : overLimit(limit);
+    const { row } = stored;
     await this.record(user, 'api_key.create', row);
     return row;
+  }
+
+  /** The keys to store; a paper account counts against the paper limits once it is made. */
+  private async makeKeys(user: UserRow, fields: KeyFields, isActive: boolean) {
+    if (fields.network !== 'paper') return this.material.make(fields, isActive);
+    const release = await this.paperLimits.reserve(user.id, this.#now().getTime());
+    try {
+      return await this.material.make(fields, isActive);
+    } catch (err) {
+      release();
+      throw err;
+    }
   }
 
   /** Saves all fields again (edit fields start blank); the exchange and network are locked. */

@@ -2,6 +2,7 @@ import {
   ConnectedExchangeSchema,
   ConnectExchangeRequestSchema,
   ExchangeListResponseSchema,
+  text,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +64,7 @@ export const connectionsRoutes: FastifyPluginAsyncZod<{ keys: ApiKeysService }> 
       schema: {
         ...secured,
         summary: 'Remove a connection (its key is deleted)',
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: text('Id').max(100) }),
         response: { 200: z.object({ success: z.literal(true) }) },
       },
     },

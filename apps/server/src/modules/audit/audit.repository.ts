@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 
 export interface AuditEntry {
@@ -30,7 +30,7 @@ const target = alias(users, 'target');
 
 /** The append-only record of admin changes. */
 export class AuditRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   async record(entry: AuditEntry) {
     await this.db.insert(auditLog).values({

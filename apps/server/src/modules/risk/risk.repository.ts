@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RiskState } from '@tb/core';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { riskStates, type RiskStateRow } from '../../db/schema/index.js';
-
-/** Anything that runs queries: the database or a transaction. */
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const toState = (row: RiskStateRow): RiskState => ({
   accountSize: Number(row.accountSize),
@@ -40,21 +37,23 @@ const toColumns = (state: RiskState) => ({
 
 /** One risk state per user. `forUpdate` reads lock the row for the rest of the transaction. */
 export class RiskRepository {
-  async find(db: Queryable, userId: string, forUpdate = false): Promise<RiskState | undefined> {
-    const query = db.select().from(riskStates).where(eq(riskStates.userId, userId)).limit(1);
+  constructor(private readonly db: Queryable) {}
+
+  async find(userId: string, forUpdate = false): Promise<RiskState | undefined> {
+    const query = this.db.select().from(riskStates).where(eq(riskStates.userId, userId)).limit(1);
     const [row] = forUpdate ? await query.for('update') : await query;
     return row ? toState(row) : undefined;
   }
 
   /** Creates the row unless it exists (a concurrent first read). */
-  async insertIfMissing(db: Queryable, userId: string, state: RiskState) {
-    await db
+  async insertIfMissing(userId: string, state: RiskState) {
+    await this.db
       .insert(riskStates)
       .values({ userId, ...toColumns(state) })
       .onConflictDoNothing();
   }
 
-  async save(db: Queryable, userId: string, state: RiskState) {
-    await db.update(riskStates).set(toColumns(state)).where(eq(riskStates.userId, userId));
+  async save(userId: string, state: RiskState) {
+    await this.db.update(riskStates).set(toColumns(state)).where(eq(riskStates.userId, userId));
   }
 }

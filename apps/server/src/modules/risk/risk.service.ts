@@ -11,9 +11,10 @@ import {
   type RiskUpdateRequest,
   type TradeOutcome,
 } from '@tb/core';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { unwrap } from '../../lib/app-error.js';
-import type { Queryable, RiskRepository } from './risk.repository.js';
+import type { Clock } from '../../lib/clock.js';
+import { RiskRepository } from './risk.repository.js';
 
 export interface RiskUser {
   id: string;
@@ -25,8 +26,7 @@ export interface RiskUser {
 export class RiskService {
   constructor(
     private readonly db: Db,
-    private readonly repo: RiskRepository,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock,
   ) {}
 
   /** The state on today's trading day (in the user's time zone), created on first use. */
@@ -42,19 +42,20 @@ export class RiskService {
    */
   async load(tx: Queryable, user: RiskUser): Promise<RiskState> {
     const now = this.now().getTime();
-    let state = await this.repo.find(tx, user.id, true);
+    const repo = new RiskRepository(tx);
+    let state = await repo.find(user.id, true);
     if (!state) {
-      await this.repo.insertIfMissing(tx, user.id, defaultRiskState(now));
-      state = (await this.repo.find(tx, user.id, true))!;
+      await repo.insertIfMissing(user.id, defaultRiskState(now));
+      state = (await repo.find(user.id, true))!;
     }
     const current = riskStateForDay(state, now, user.timeZone);
-    if (current !== state) await this.repo.save(tx, user.id, current);
+    if (current !== state) await repo.save(user.id, current);
     return current;
   }
 
   /** Stores a state computed by a rule inside the caller's transaction. */
   save(tx: Queryable, user: RiskUser, state: RiskState): Promise<void> {
-    return this.repo.save(tx, user.id, state);
+    return new RiskRepository(tx).save(user.id, state);
   }
 
   /**
@@ -81,7 +82,7 @@ export class RiskService {
   async applyOutcome(tx: Queryable, user: RiskUser, outcome: TradeOutcome): Promise<RiskState> {
     const current = await this.load(tx, user);
     const next = unwrap(applyTradeOutcome(current, outcome, this.clock(user)));
-    await this.repo.save(tx, user.id, next);
+    await this.save(tx, user, next);
     return next;
   }
 
@@ -114,7 +115,7 @@ export class RiskService {
   private change(user: RiskUser, rule: (state: RiskState, now: number) => RiskState) {
     return this.db.transaction(async (tx) => {
       const next = rule(await this.load(tx, user), this.now().getTime());
-      await this.repo.save(tx, user.id, next);
+      await this.save(tx, user, next);
       return next;
     });
   }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { SignalTypes } from '@tb/core';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { signalSettings } from '../../db/schema/index.js';
 
 /** A user's stored settings; the webhook URL sealed. */
@@ -12,7 +12,7 @@ export interface StoredSignalSettings {
 
 /** One signal_settings row per user. */
 export class SignalsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   async find(userId: string): Promise<StoredSignalSettings | undefined> {
     const [row] = await this.db

@@ -12,8 +12,12 @@ import {
 } from '@tb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import type { OrderEvent } from '../exchange/order-events.js';
 import {
+  orderCancelledEmbed,
+  orderPlacedEmbed,
   ordersTableEmbed,
   positionsTableEmbed,
   signalMessage,
@@ -41,7 +45,7 @@ export interface SignalsDeps {
   send: WebhookSender;
   snapshot: AccountSnapshot;
   log: FastifyBaseLogger;
-  now?: () => Date;
+  now: Clock;
 }
 
 /**
@@ -50,10 +54,10 @@ export interface SignalsDeps {
  */
 export class SignalsService {
   readonly #throttles = new Map<string, SignalThrottleState>();
-  readonly #now: () => Date;
+  readonly #now: Clock;
 
   constructor(private readonly deps: SignalsDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now;
   }
 
   async settings(userId: string): Promise<SignalSettingsResponse> {
@@ -137,6 +141,11 @@ export class SignalsService {
     );
   }
 
+  /** The event signal of a change the exchange proxy made (an order placed or cancelled, a close). */
+  onOrderEvent(event: OrderEvent): void {
+    this.publish(event.userId, orderEventParts(event, this.#now));
+  }
+
   private async deliver(userId: string, parts: SignalPart[]) {
     const stored = await this.deps.repo.find(userId);
     const url = stored?.active ? this.url(stored) : null;
@@ -198,5 +207,26 @@ export class SignalsService {
       active: (stored?.active ?? false) && url !== null,
       types: stored?.types ?? DEFAULT_TYPES,
     };
+  }
+}
+
+/** The parts of an order event's signal; the positions table shows them when it is sent. */
+function orderEventParts(event: OrderEvent, now: Clock): SignalPart[] {
+  const positions = (read: () => Promise<Position[]>): SignalPart => ({
+    type: 'positions',
+    embed: async () => positionsTableEmbed(await read(), now()),
+  });
+  switch (event.kind) {
+    case 'order-placed':
+      return [
+        { type: 'orders', embed: () => orderPlacedEmbed(event.order, event.placed, event.at) },
+        ...(event.positions ? [positions(event.positions)] : []),
+      ];
+    case 'order-cancelled': {
+      const { orderId, symbol } = event;
+      return [{ type: 'cancels', embed: () => orderCancelledEmbed({ orderId, symbol }, event.at) }];
+    }
+    case 'positions-closed':
+      return [positions(event.positions)];
   }
 }

@@ -1,11 +1,9 @@
 import { subscriptionMessages } from '@tb/core';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema/index.js';
 import {
+  addPlan,
   auditEntriesFor,
   authed,
-  insertSubscription,
   register,
   roles,
   subscriptionRowsOf,
@@ -13,22 +11,31 @@ import {
 import { describeEachDatabase } from '../../test/helper.js';
 
 const DAY = 86_400_000;
-const ago = (ms: number) => new Date(Date.now() - ms);
-const ahead = (ms: number) => new Date(Date.now() + ms);
 
 describeEachDatabase('subscriptions: the free plan', (ctx) => {
   let premiumToken = '';
+  let adminToken = '';
   beforeAll(async () => {
-    premiumToken = (await roles(ctx.app, ctx.database)).premium.token;
+    const r = await roles(ctx.app, ctx.database);
+    premiumToken = r.premium.token;
+    adminToken = r.admin.token;
   });
   const get = async (token: string) =>
     (await authed(ctx.app, token, 'GET', '/api/subscription')).json();
   const claim = (token: string) => authed(ctx.app, token, 'POST', '/api/subscription/free-trial');
+  /** Claims the free plan `ago` ms ago (the clock is set back for it); answers its start. */
+  const claimedAgo = async (token: string, ago: number) => {
+    const res = await ctx.clock.at(Date.now() - ago, () => claim(token));
+    expect(res.statusCode).toBe(201);
+    return Date.parse(res.json().subscription.startDate);
+  };
 
   describe('free plan', () => {
     it('is claimed once: 3 days of premium, then 409 with the date it opens again', async () => {
       const user = await register(ctx.app);
       expect((await get(user.token)).freeTrial).toEqual({ available: true, nextClaimAt: null });
+      // Claimed 4 days ago, so that its 3 days are over once the clock is back to now.
+      ctx.clock.set(Date.now() - 4 * DAY);
 
       const res = await claim(user.token);
       expect(res.statusCode).toBe(201);
@@ -48,10 +55,8 @@ describeEachDatabase('subscriptions: the free plan', (ctx) => {
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toEqual({ code: 'CONFLICT', message: tooSoon });
       // Still refused once the 3 days are over, until 30 days after the claim.
-      await ctx.database.db
-        .update(subscriptions)
-        .set({ endDate: ago(1) })
-        .where(eq(subscriptions.userId, user.id));
+      ctx.clock.useRealTime();
+      expect((await get(user.token)).isPaidUser).toBe(false);
       expect((await claim(user.token)).json().error.message).toBe(tooSoon);
       expect(await subscriptionRowsOf(ctx.database, user.id)).toHaveLength(1);
       const entries = await auditEntriesFor(ctx.database, user.id);
@@ -63,13 +68,7 @@ describeEachDatabase('subscriptions: the free plan', (ctx) => {
 
     it('is available again 30 days after the last claim', async () => {
       const user = await register(ctx.app);
-      const startDate = ago(30 * DAY + 60_000);
-      await insertSubscription(ctx.database, {
-        userId: user.id,
-        plan: 'free',
-        startDate,
-        endDate: new Date(startDate.getTime() + 3 * DAY),
-      });
+      await claimedAgo(user.token, 30 * DAY + 60_000);
       expect((await get(user.token)).freeTrial).toEqual({ available: true, nextClaimAt: null });
       expect((await claim(user.token)).statusCode).toBe(201);
       expect(await subscriptionRowsOf(ctx.database, user.id)).toHaveLength(2);
@@ -77,14 +76,8 @@ describeEachDatabase('subscriptions: the free plan', (ctx) => {
 
     it('is not available 29 days after the last claim', async () => {
       const user = await register(ctx.app);
-      const startDate = ago(29 * DAY);
-      await insertSubscription(ctx.database, {
-        userId: user.id,
-        plan: 'free',
-        startDate,
-        endDate: new Date(startDate.getTime() + 3 * DAY),
-      });
-      const nextClaimAt = new Date(startDate.getTime() + 30 * DAY).toISOString();
+      const startDate = await claimedAgo(user.token, 29 * DAY);
+      const nextClaimAt = new Date(startDate + 30 * DAY).toISOString();
       expect((await get(user.token)).freeTrial).toEqual({ available: false, nextClaimAt });
       const res = await claim(user.token);
       expect(res.statusCode).toBe(409);
@@ -100,13 +93,11 @@ describeEachDatabase('subscriptions: the free plan', (ctx) => {
       if (cancelled !== null) {
         const user = await register(ctx.app);
         token = user.token;
-        await insertSubscription(ctx.database, {
-          userId: user.id,
-          plan: 'monthly',
-          startDate: ago(DAY),
-          endDate: ahead(DAY),
-          ...(cancelled && { cancelledAt: ago(1000) }),
-        });
+        await addPlan(ctx.app, adminToken, user.id, 'monthly');
+        if (cancelled) {
+          const cancel = await authed(ctx.app, token, 'POST', '/api/subscription/cancel');
+          expect(cancel.statusCode).toBe(200);
+        }
       }
       expect((await get(token)).freeTrial).toEqual({ available: false, nextClaimAt: null });
       const res = await claim(token);

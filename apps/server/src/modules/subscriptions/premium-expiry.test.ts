@@ -1,6 +1,6 @@
 import { premiumLockTexts } from '@tb/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authed, insertSubscription, register, roles } from '../../test/api.js';
+import { authed, login, register, roles } from '../../test/api.js';
 import { addKey, newKeys } from '../../test/exchange-fixtures.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
@@ -30,21 +30,29 @@ describeEachDatabase('premium follows the subscription', (ctx) => {
   const isPaidUser = async (token: string) =>
     (await authed(ctx.app, token, 'GET', '/api/users/me')).json().isPaidUser;
 
-  /** A user with one monthly period from `start` to `end` days from now. */
-  const userWith = async (start: number, end: number, cancelled = false) => {
-    const user = await register(ctx.app);
-    await insertSubscription(ctx.database, {
-      userId: user.id,
+  const addMonthly = (userId: string) =>
+    authed(ctx.app, adminToken, 'POST', `/api/users/${userId}/subscription/add`, {
       plan: 'monthly',
-      startDate: new Date(Date.now() + start * DAY),
-      endDate: new Date(Date.now() + end * DAY),
-      ...(cancelled && { cancelledAt: new Date(Date.now() - 1000) }),
     });
+
+  /**
+   * A user whose 30-day monthly period the admin added `daysAgo` days ago (the clock is set
+   * back for the add, then returns to real time), cancelled by the user if asked.
+   */
+  const userWith = async (daysAgo: number, cancelled = false) => {
+    const user = await register(ctx.app);
+    ctx.clock.set(Date.now() - daysAgo * DAY);
+    expect((await addMonthly(user.id)).statusCode).toBe(200);
+    if (cancelled) {
+      const cancel = await authed(ctx.app, user.token, 'POST', '/api/subscription/cancel');
+      expect(cancel.statusCode).toBe(200);
+    }
+    ctx.clock.useRealTime();
     return user;
   };
 
   it('locks a user whose period ended yesterday (403 PREMIUM_REQUIRED)', async () => {
-    const user = await userWith(-31, -1);
+    const user = await userWith(31);
     expect(await isPaidUser(user.token)).toBe(false);
     const save = await saveTwoBoards(user.token);
     expect(save.statusCode).toBe(403);
@@ -64,7 +72,7 @@ describeEachDatabase('premium follows the subscription', (ctx) => {
     ['running', false],
     ['cancelled but still running', true],
   ])('opens boards and export for a %s period', async (_name, cancelled) => {
-    const user = await userWith(-1, 20, cancelled);
+    const user = await userWith(1, cancelled);
     expect(await isPaidUser(user.token)).toBe(true);
     const save = await saveTwoBoards(user.token);
     expect(save.statusCode, save.body).toBe(200);
@@ -74,8 +82,25 @@ describeEachDatabase('premium follows the subscription', (ctx) => {
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('ends at the app clock: 30 days after the add, boards and export lock', async () => {
+    ctx.clock.set(Date.now());
+    const user = await register(ctx.app);
+    expect((await addMonthly(user.id)).statusCode).toBe(200);
+    expect((await exportBoards(user.token)).statusCode).toBe(200);
+
+    ctx.clock.advance(30 * DAY + 60_000);
+    // A session lasts 24 hours of the same clock: sign in again.
+    expect((await exportBoards(user.token)).statusCode).toBe(401);
+    const token = await login(ctx.app, user);
+    expect(await isPaidUser(token)).toBe(false);
+    expect((await saveTwoBoards(token)).statusCode).toBe(403);
+    const file = await exportBoards(token);
+    expect(file.statusCode).toBe(403);
+    expect(file.json().error.code).toBe('PREMIUM_REQUIRED');
+  });
+
   it('follows the admin: set-date in the past locks, add opens again', async () => {
-    const user = await userWith(-1, 20);
+    const user = await userWith(1);
     expect((await exportBoards(user.token)).statusCode).toBe(200);
     const admin = (path: string, body: object) =>
       authed(ctx.app, adminToken, 'POST', `/api/users/${user.id}/subscription/${path}`, body);

@@ -1,28 +1,29 @@
-import { afterEach, expect, it, vi } from 'vitest';
-import { authed, insertSubscription, register } from '../../test/api.js';
+import { beforeAll, expect, it } from 'vitest';
+import { addPlan, authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 const DAY = 86_400_000;
+const MONTHLY = 30 * DAY;
 
 /**
- * Remaining days at the route, with the clock frozen so "ends in 1 ms" is exact: the ceiling of
- * the days left, 0 once ended (SPEC.md section 9). Only Date is faked; timers stay real.
+ * Remaining days at the route, with the app's clock fixed so "ends in 1 ms" is exact: the
+ * ceiling of the days left, 0 once ended (SPEC.md section 9).
  */
 describeEachDatabase('subscriptions: remaining days', (ctx) => {
-  afterEach(() => {
-    vi.useRealTimers();
+  let adminToken = '';
+  beforeAll(async () => {
+    adminToken = (await register(ctx.app)).token;
   });
 
-  /** A user whose period ends `endsIn` ms after `now`, and a reader of their subscription. */
+  /**
+   * A user whose monthly period (added by the admin 30 days before it ends) ends `endsIn` ms
+   * after `now`, and a reader of their subscription; the clock stays at `now`.
+   */
   const userEndingIn = async (now: number, endsIn: number) => {
     const user = await register(ctx.app);
-    await insertSubscription(ctx.database, {
-      userId: user.id,
-      plan: 'monthly',
-      startDate: new Date(now - 10 * DAY),
-      endDate: new Date(now + endsIn),
-    });
-    vi.useFakeTimers({ toFake: ['Date'], now });
+    ctx.clock.set(now + endsIn - MONTHLY);
+    await addPlan(ctx.app, adminToken, user.id, 'monthly');
+    ctx.clock.set(now);
     const read = async () => {
       const res = await authed(ctx.app, user.token, 'GET', '/api/subscription');
       expect(res.statusCode).toBe(200);

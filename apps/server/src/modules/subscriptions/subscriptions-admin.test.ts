@@ -4,7 +4,6 @@ import {
   type Method,
   auditEntriesFor,
   authed,
-  insertSubscription,
   register,
   roles,
   subscriptionRowsOf,
@@ -27,11 +26,22 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
   const setDate = (id: string, endDate: string) =>
     call('POST', `/api/users/${id}/subscription/set-date`, { endDate });
   const view = async (id: string) => (await call('GET', `/api/users/${id}/subscription`)).json();
-  /** A fresh user with one stored period. */
-  const withPeriod = async (period: { startDate: Date; endDate: Date; cancelledAt?: Date }) => {
+  /**
+   * A fresh user with the 30-day monthly period the admin added `startedAgo` ms ago (the clock
+   * is set back for it), cancelled by the user at that time if asked.
+   */
+  const withPeriod = async (startedAgo: number, cancelled = false) => {
     const user = await register(ctx.app);
-    await insertSubscription(ctx.database, { userId: user.id, plan: 'monthly', ...period });
-    return user;
+    const period = await ctx.clock.at(Date.now() - startedAgo, async () => {
+      const added = await add(user.id, 'monthly');
+      expect(added.statusCode).toBe(200);
+      if (cancelled) {
+        const cancel = await authed(ctx.app, user.token, 'POST', '/api/subscription/cancel');
+        expect(cancel.statusCode).toBe(200);
+      }
+      return added.json().subscription as { startDate: string; endDate: string };
+    });
+    return { ...user, period };
   };
 
   describe('add', () => {
@@ -57,18 +67,18 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
     });
 
     it.each([
-      ['a running period', undefined],
-      ['a cancelled period still running', ago(1000)],
-    ])('extends %s from its end date, active again', async (_name, cancelledAt) => {
-      const startDate = ago(10 * DAY);
-      const endDate = ahead(20 * DAY);
-      const user = await withPeriod({ startDate, endDate, ...(cancelledAt && { cancelledAt }) });
+      ['a running period', false],
+      ['a cancelled period still running', true],
+    ])('extends %s from its end date, active again', async (_name, cancelled) => {
+      // Added 10 days ago: 20 days left.
+      const user = await withPeriod(10 * DAY, cancelled);
+      const { startDate, endDate } = user.period;
       const res = await add(user.id, 'quarterly');
       expect(res.json().subscription).toEqual({
         active: true,
         plan: 'quarterly',
-        startDate: startDate.toISOString(),
-        endDate: new Date(endDate.getTime() + 90 * DAY).toISOString(),
+        startDate,
+        endDate: new Date(Date.parse(endDate) + 90 * DAY).toISOString(),
         remainingDays: 110,
       });
       expect(await subscriptionRowsOf(ctx.database, user.id)).toHaveLength(1);
@@ -98,7 +108,7 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
     });
 
     it('starts a new period from now after an ended one', async () => {
-      const user = await withPeriod({ startDate: ago(40 * DAY), endDate: ago(10 * DAY) });
+      const user = await withPeriod(40 * DAY);
       const before = Date.now();
       const { subscription } = (await add(user.id, 'monthly')).json();
       expect(Date.parse(subscription.startDate)).toBeGreaterThanOrEqual(before - 1);
@@ -109,7 +119,7 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
 
   describe('set-date', () => {
     it('in the past ends premium now', async () => {
-      const user = await withPeriod({ startDate: ago(5 * DAY), endDate: ahead(25 * DAY) });
+      const user = await withPeriod(5 * DAY);
       const yesterday = ago(DAY).toISOString();
       const res = await setDate(user.id, yesterday);
       expect(res.statusCode).toBe(200);
@@ -122,10 +132,10 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
     });
 
     it.each([
-      ['a cancelled running period', { startDate: ago(DAY), endDate: ahead(5 * DAY) }],
-      ['a cancelled ended period', { startDate: ago(40 * DAY), endDate: ago(10 * DAY) }],
-    ])('in the future revives %s', async (_name, period) => {
-      const user = await withPeriod({ ...period, cancelledAt: ago(1000) });
+      ['a cancelled running period', DAY],
+      ['a cancelled ended period', 40 * DAY],
+    ])('in the future revives %s', async (_name, startedAgo) => {
+      const user = await withPeriod(startedAgo, true);
       const endDate = ahead(60 * DAY).toISOString();
       const res = await setDate(user.id, endDate);
       expect(res.json()).toMatchObject({
@@ -141,7 +151,7 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
       ['2027-01-15', '2027-01-15T00:00:00.000Z'],
       ['2027-06-01T12:30:00Z', '2027-06-01T12:30:00.000Z'],
     ])('stores %s as %s', async (input, stored) => {
-      const user = await withPeriod({ startDate: ago(DAY), endDate: ahead(DAY) });
+      const user = await withPeriod(DAY);
       const res = await setDate(user.id, input);
       expect(res.json().subscription.endDate).toBe(stored);
       const [row] = await subscriptionRowsOf(ctx.database, user.id);
@@ -159,7 +169,8 @@ describeEachDatabase('subscriptions: the admin', (ctx) => {
 
   describe('cancel', () => {
     it("cancels the user's period, kept until its end; twice is 409", async () => {
-      const user = await withPeriod({ startDate: ago(DAY), endDate: ahead(9 * DAY) });
+      // Added 21 days ago: 9 days left.
+      const user = await withPeriod(21 * DAY);
       const res = await call('POST', `/api/users/${user.id}/subscription/cancel`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({

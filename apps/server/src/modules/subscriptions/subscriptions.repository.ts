@@ -1,10 +1,7 @@
 import type { SubscriptionPlan } from '@tb/core';
 import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { subscriptions, type SubscriptionRow } from '../../db/schema/index.js';
-
-/** Anything that runs queries: the database or a transaction. */
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
 /** Namespace of this module's advisory locks (first key of pg_advisory_xact_lock). */
 const LOCK_NAMESPACE = 7_301;
@@ -24,18 +21,22 @@ export interface PeriodChange {
 
 /** Queries on subscription periods; the rules (what is current, what may change) live in core. */
 export class SubscriptionsRepository {
+  constructor(private readonly db: Queryable) {}
+
   /**
    * Serialises the subscription writes of one user until the transaction ends, so two claims
    * or two extensions at once cannot both read the same state. An advisory lock keeps this
    * module off the users table; it is released at commit or rollback.
    */
-  async lockUser(tx: Queryable, userId: string): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${userId}))`);
+  async lockUser(userId: string): Promise<void> {
+    await this.db.execute(
+      sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${userId}))`,
+    );
   }
 
   /** The period covering `now`: the latest end date still in the future. */
-  async current(db: Queryable, userId: string, now: Date): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
+  async current(userId: string, now: Date): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), gt(subscriptions.endDate, now)))
@@ -45,8 +46,8 @@ export class SubscriptionsRepository {
   }
 
   /** The period created last, ended or not. */
-  async latest(db: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
-    const [row] = await db
+  async latest(userId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await this.db
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId))
@@ -56,21 +57,21 @@ export class SubscriptionsRepository {
   }
 
   /** When the user last started a free plan; null when never. */
-  async lastFreeStart(db: Queryable, userId: string): Promise<Date | null> {
-    const [row] = await db
+  async lastFreeStart(userId: string): Promise<Date | null> {
+    const [row] = await this.db
       .select({ at: max(subscriptions.startDate) })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), eq(subscriptions.plan, 'free')));
     return row?.at ?? null;
   }
 
-  async insert(db: Queryable, input: PeriodInput): Promise<SubscriptionRow> {
-    const [row] = await db.insert(subscriptions).values(input).returning();
+  async insert(input: PeriodInput): Promise<SubscriptionRow> {
+    const [row] = await this.db.insert(subscriptions).values(input).returning();
     return row!;
   }
 
-  async update(db: Queryable, id: string, change: PeriodChange): Promise<SubscriptionRow> {
-    const [row] = await db
+  async update(id: string, change: PeriodChange): Promise<SubscriptionRow> {
+    const [row] = await this.db
       .update(subscriptions)
       .set(change)
       .where(eq(subscriptions.id, id))

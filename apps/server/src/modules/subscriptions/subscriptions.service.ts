@@ -11,21 +11,21 @@ import {
   type PlanId,
   type SubscriptionResponse,
 } from '@tb/core';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUuid } from '../../lib/ids.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { subscriptionResponse } from './subscription-view.js';
-import type { Queryable, SubscriptionsRepository } from './subscriptions.repository.js';
-import { isUuid } from '../../lib/ids.js';
+import { SubscriptionsRepository } from './subscriptions.repository.js';
 
 export interface SubscriptionsDeps {
   db: Db;
-  repo: SubscriptionsRepository;
   /** Loads the target user of the admin calls (read only). */
   users: UsersRepository;
-  now?: () => Date;
+  now: Clock;
 }
 
 const nothingToCancel = () => conflict('CONFLICT', subscriptionMessages.nothingToCancel);
@@ -35,10 +35,10 @@ const nothingToCancel = () => conflict('CONFLICT', subscriptionMessages.nothingT
  * Every change reads and writes under a per-user lock in one transaction, with its audit entry.
  */
 export class SubscriptionsService {
-  readonly #now: () => Date;
+  readonly #now: Clock;
 
   constructor(private readonly deps: SubscriptionsDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now;
   }
 
   /** GET /api/subscription: the signed-in user's own subscription. */
@@ -57,14 +57,14 @@ export class SubscriptionsService {
    */
   async cancel(actor: UserRow, user: UserRow): Promise<SubscriptionResponse> {
     return this.change(actor, user, 'subscription.cancel', async (tx, now) => {
-      const current = await this.deps.repo.current(tx, user.id, now);
+      const current = await new SubscriptionsRepository(tx).current(user.id, now);
       if (
         !current ||
         !isSubscriptionActive(subscriptionFromPeriod(current, now.getTime()), now.getTime())
       ) {
         throw nothingToCancel();
       }
-      const row = await this.deps.repo.update(tx, current.id, { cancelledAt: now });
+      const row = await new SubscriptionsRepository(tx).update(current.id, { cancelledAt: now });
       return { row, details: {}, message: subscriptionMessages.cancelled };
     });
   }
@@ -91,7 +91,7 @@ export class SubscriptionsService {
       }
       const endDate = new Date(now.getTime() + FREE_TRIAL.durationDays * MS_PER_DAY);
       const input = { userId: user.id, plan: 'free' as const, startDate: now, endDate };
-      const row = await this.deps.repo.insert(tx, input);
+      const row = await new SubscriptionsRepository(tx).insert(input);
       return { row, details: {}, message: subscriptionMessages.freeTrialStarted };
     });
   }
@@ -104,7 +104,8 @@ export class SubscriptionsService {
   async add(actor: UserRow, userId: string, plan: PlanId): Promise<SubscriptionResponse> {
     const user = await this.target(userId);
     return this.change(actor, user, 'subscription.add', async (tx, now) => {
-      const current = await this.deps.repo.current(tx, user.id, now);
+      const repo = new SubscriptionsRepository(tx);
+      const current = await repo.current(user.id, now);
       const next = subscriptionAfterAdd(
         current ? subscriptionFromPeriod(current, now.getTime()) : null,
         plan,
@@ -113,7 +114,7 @@ export class SubscriptionsService {
       const endDate = new Date(next.endDate!);
       const details = { previousEndDate: current?.endDate.toISOString() ?? null };
       if (current && current.plan !== 'free') {
-        const row = await this.deps.repo.update(tx, current.id, {
+        const row = await repo.update(current.id, {
           plan,
           endDate,
           cancelledAt: null,
@@ -122,9 +123,9 @@ export class SubscriptionsService {
       }
       // A running free plan ends now rather than turning into the paid plan: its row is the
       // record of the claim that keeps the free plan to once in 30 days.
-      if (current) await this.deps.repo.update(tx, current.id, { endDate: now });
+      if (current) await repo.update(current.id, { endDate: now });
       const startDate = current ? now : new Date(next.startDate!);
-      const row = await this.deps.repo.insert(tx, { userId: user.id, plan, startDate, endDate });
+      const row = await repo.insert({ userId: user.id, plan, startDate, endDate });
       return { row, details };
     });
   }
@@ -136,16 +137,15 @@ export class SubscriptionsService {
   async setEndDate(actor: UserRow, userId: string, endDate: string): Promise<SubscriptionResponse> {
     const user = await this.target(userId);
     return this.change(actor, user, 'subscription.set_date', async (tx, now) => {
-      const period =
-        (await this.deps.repo.current(tx, user.id, now)) ??
-        (await this.deps.repo.latest(tx, user.id));
+      const repo = new SubscriptionsRepository(tx);
+      const period = (await repo.current(user.id, now)) ?? (await repo.latest(user.id));
       if (!period) throw conflict('CONFLICT', adminMessages.noSubscription);
       const next = subscriptionWithEndDate(
         subscriptionFromPeriod(period, now.getTime()),
         endDate,
         now.getTime(),
       );
-      const row = await this.deps.repo.update(tx, period.id, {
+      const row = await repo.update(period.id, {
         endDate: new Date(endDate),
         ...(next.active && { cancelledAt: null }),
       });
@@ -162,13 +162,13 @@ export class SubscriptionsService {
 
   /** Reads everything the answer is made of, through `db` (inside a transaction or not). */
   private async respond(db: Queryable, user: UserRow, now: Date, message?: string) {
-    const { repo } = this.deps;
-    const current = await repo.current(db, user.id, now);
+    const repo = new SubscriptionsRepository(db);
+    const current = await repo.current(user.id, now);
     const facts = {
       premiumGranted: user.isPaidUser,
       current,
-      latest: current ?? (await repo.latest(db, user.id)),
-      lastFreeStart: await repo.lastFreeStart(db, user.id),
+      latest: current ?? (await repo.latest(user.id)),
+      lastFreeStart: await repo.lastFreeStart(user.id),
     };
     return subscriptionResponse(facts, now, message);
   }
@@ -187,7 +187,7 @@ export class SubscriptionsService {
     ) => Promise<{ row: SubscriptionRow; details: Record<string, unknown>; message?: string }>,
   ): Promise<SubscriptionResponse> {
     return this.deps.db.transaction(async (tx) => {
-      await this.deps.repo.lockUser(tx, user.id);
+      await new SubscriptionsRepository(tx).lockUser(user.id);
       const now = this.#now();
       const { row, details, message } = await apply(tx, now);
       await new AuditRepository(tx).record({

@@ -9,7 +9,7 @@ import {
   type TradeClosing,
 } from '@tb/core';
 import { trades, type TradeRow } from '../../db/schema/index.js';
-import type { Queryable } from '../risk/risk.repository.js';
+import type { Queryable } from '../../db/client.js';
 
 /** What an edit of an OPEN trade changes: the levels, the facts that follow, pair and notes. */
 export interface TradeEdit {
@@ -84,8 +84,10 @@ const openedColumns = (t: OpenedTrade) => ({
 
 /** Trades, always scoped to their owner: another user's id is simply not found. */
 export class TradesRepository {
-  async listVisible(db: Queryable, userId: string): Promise<Trade[]> {
-    const rows = await db
+  constructor(private readonly db: Queryable) {}
+
+  async listVisible(userId: string): Promise<Trade[]> {
+    const rows = await this.db
       .select()
       .from(trades)
       .where(and(eq(trades.userId, userId), eq(trades.hidden, false)))
@@ -95,8 +97,8 @@ export class TradesRepository {
   }
 
   /** Every trade of the user, hidden ones too, oldest first (the journal export). */
-  async listAll(db: Queryable, userId: string): Promise<Trade[]> {
-    const rows = await db
+  async listAll(userId: string): Promise<Trade[]> {
+    const rows = await this.db
       .select()
       .from(trades)
       .where(eq(trades.userId, userId))
@@ -104,13 +106,8 @@ export class TradesRepository {
     return rows.map(toTrade);
   }
 
-  async find(
-    db: Queryable,
-    userId: string,
-    id: string,
-    forUpdate = false,
-  ): Promise<Trade | undefined> {
-    const query = db
+  async find(userId: string, id: string, forUpdate = false): Promise<Trade | undefined> {
+    const query = this.db
       .select()
       .from(trades)
       .where(and(eq(trades.id, id), eq(trades.userId, userId)))
@@ -119,22 +116,16 @@ export class TradesRepository {
     return row ? toTrade(row) : undefined;
   }
 
-  async insert(db: Queryable, userId: string, trade: OpenedTrade, now: Date): Promise<Trade> {
-    const [row] = await db
+  async insert(userId: string, trade: OpenedTrade, now: Date): Promise<Trade> {
+    const [row] = await this.db
       .insert(trades)
       .values({ userId, ...openedColumns(trade), createdAt: now, updatedAt: now })
       .returning();
     return toTrade(row!);
   }
 
-  async update(
-    db: Queryable,
-    userId: string,
-    id: string,
-    edit: TradeEdit,
-    now: Date,
-  ): Promise<Trade> {
-    const [row] = await db
+  async update(userId: string, id: string, edit: TradeEdit, now: Date): Promise<Trade> {
+    const [row] = await this.db
       .update(trades)
       .set({ ...editColumns(edit), updatedAt: now })
       .where(and(eq(trades.id, id), eq(trades.userId, userId)))
@@ -142,8 +133,8 @@ export class TradesRepository {
     return toTrade(row!);
   }
 
-  async close(db: Queryable, userId: string, id: string, closing: TradeClosing, now: Date) {
-    const [row] = await db
+  async close(userId: string, id: string, closing: TradeClosing, now: Date) {
+    const [row] = await this.db
       .update(trades)
       .set({
         status: closing.status,
@@ -159,8 +150,8 @@ export class TradesRepository {
     return toTrade(row!);
   }
 
-  async delete(db: Queryable, userId: string, id: string): Promise<boolean> {
-    const rows = await db
+  async delete(userId: string, id: string): Promise<boolean> {
+    const rows = await this.db
       .delete(trades)
       .where(and(eq(trades.id, id), eq(trades.userId, userId)))
       .returning({ id: trades.id });
@@ -168,8 +159,8 @@ export class TradesRepository {
   }
 
   /** "Clear history": closed trades are hidden from the list, kept for statistics. */
-  async hideClosed(db: Queryable, userId: string) {
-    await db
+  async hideClosed(userId: string) {
+    await this.db
       .update(trades)
       .set({ hidden: true })
       .where(and(eq(trades.userId, userId), eq(trades.hidden, false), ne(trades.status, 'OPEN')));

@@ -1,5 +1,6 @@
 import {
   closeTrade,
+  entryMarketError,
   openTrade,
   repriceTrade,
   sortTradesForDisplay,
@@ -8,16 +9,18 @@ import {
   tradingDate,
   type BingoCell,
   type CreateTradeRequest,
+  type MarketPrice,
   type RiskState,
   type Trade,
   type TradeStatusRequest,
   type UpdateTradeRequest,
 } from '@tb/core';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound, unwrap } from '../../lib/app-error.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { AppError, badRequest, notFound, unwrap } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
-import type { TradesRepository } from './trades.repository.js';
+import { TradesRepository } from './trades.repository.js';
 
 const tradeNotFound = () => notFound('Trade not found');
 const checkId = (id: string) => {
@@ -29,6 +32,12 @@ const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClose
 export interface BoardCells {
   currentCells(userId: string): Promise<BingoCell[]>;
 }
+
+/**
+ * The market price of a journal pair ('BTCUSDT'), or null when the server does not know it
+ * (the exchange module's shared market data: ExchangeService.marketPrice).
+ */
+export type MarketPriceLookup = (pair: string) => Promise<MarketPrice | null>;
 
 /** The journal export: a CSV file and the name it is saved under. */
 export interface TradeExport {
@@ -43,23 +52,35 @@ export interface TradeExport {
 export class TradesService {
   constructor(
     private readonly db: Db,
-    private readonly repo: TradesRepository,
     private readonly risk: RiskService,
     private readonly board: BoardCells,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock,
+    /** Bounds entry prices against the market where it is known; none without it. */
+    private readonly marketPrice?: MarketPriceLookup,
   ) {}
 
+  /** The pair's market price, read before any transaction opens (it may wait on the exchange). */
+  async #market(pair: string): Promise<MarketPrice | null> {
+    return (await this.marketPrice?.(pair)) ?? null;
+  }
+
+  /** The trades table, through the database or a transaction. */
+  #trades(q: Queryable = this.db) {
+    return new TradesRepository(q);
+  }
+
   async list(userId: string): Promise<Trade[]> {
-    return sortTradesForDisplay(await this.repo.listVisible(this.db, userId));
+    return sortTradesForDisplay(await this.#trades().listVisible(userId));
   }
 
   /**
    * Opens a trade (core openTrade): score, tier and ticked cells from the stored board, size
-   * at most the suggested one. Refused with 403 SESSION_ENDED while the session is ended;
-   * today's trade count goes up in the same commit.
+   * at most the suggested one, the entry near the market where it is known. Refused with 403
+   * SESSION_ENDED while the session is ended; today's trade count goes up in the same commit.
    */
   async create(user: RiskUser, body: CreateTradeRequest): Promise<Trade> {
     const cells = await this.board.currentCells(user.id);
+    const market = await this.#market(body.pair);
     return this.db.transaction(async (tx) => {
       const risk = await this.risk.load(tx, user);
       const now = this.now();
@@ -76,10 +97,10 @@ export class TradesService {
             targetManual: body.targetManual,
             date: body.date,
           },
-          { risk, cells, now: now.getTime(), timeZone: user.timeZone },
+          { risk, cells, now: now.getTime(), timeZone: user.timeZone, market },
         ),
       );
-      const trade = await this.repo.insert(tx, user.id, opened.trade, now);
+      const trade = await this.#trades(tx).insert(user.id, opened.trade, now);
       await this.risk.save(tx, user, opened.risk);
       return trade;
     });
@@ -93,20 +114,27 @@ export class TradesService {
     return this.risk.ensureSessionOpen(user);
   }
 
-  /** Edits an OPEN trade: the same USD size at the new levels (core repriceTrade). */
+  /**
+   * Edits an OPEN trade: the same USD size at the new levels (core repriceTrade). A new entry
+   * or pair is bounded by the market as a new trade is; an edit that keeps both is not.
+   */
   async update(
     user: RiskUser,
     id: string,
     body: UpdateTradeRequest,
   ): Promise<{ trade: Trade; stats: RiskState }> {
     checkId(id);
+    const market = await this.#market(body.pair);
     return this.db.transaction(async (tx) => {
-      const existing = await this.repo.find(tx, user.id, id, true);
+      const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
       if (existing.status !== 'OPEN') throw closedTrade();
+      if (existing.entryPrice !== body.entryPrice || existing.pair !== body.pair) {
+        const far = entryMarketError(body.entryPrice, market);
+        if (far) throw badRequest(far, 'entryPrice');
+      }
       const facts = repriceTrade(existing.sizeUsd, body);
-      const trade = await this.repo.update(
-        tx,
+      const trade = await this.#trades(tx).update(
         user.id,
         id,
         {
@@ -136,11 +164,11 @@ export class TradesService {
   ): Promise<{ trade: Trade; stats: RiskState }> {
     checkId(id);
     return this.db.transaction(async (tx) => {
-      const existing = await this.repo.find(tx, user.id, id, true);
+      const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
       const closing = unwrap(closeTrade(existing, body.status));
       const stats = await this.risk.applyOutcome(tx, user, closing);
-      const trade = await this.repo.close(tx, user.id, id, closing, this.now());
+      const trade = await this.#trades(tx).close(user.id, id, closing, this.now());
       return { trade, stats };
     });
   }
@@ -148,17 +176,17 @@ export class TradesService {
   /** Deletes a trade; today's trade count keeps it (a slot is not given back). */
   async remove(userId: string, id: string) {
     checkId(id);
-    if (!(await this.repo.delete(this.db, userId, id))) throw tradeNotFound();
+    if (!(await this.#trades().delete(userId, id))) throw tradeNotFound();
   }
 
   async clearHistory(userId: string): Promise<Trade[]> {
-    await this.repo.hideClosed(this.db, userId);
+    await this.#trades().hideClosed(userId);
     return this.list(userId);
   }
 
   /** GET /api/trades/export.csv: every trade of the user, hidden ones too (core tradesToCsv). */
   async exportCsv(user: RiskUser): Promise<TradeExport> {
-    const rows = await this.repo.listAll(this.db, user.id);
+    const rows = await this.#trades().listAll(user.id);
     const day = tradingDate(this.now().getTime(), user.timeZone);
     return { filename: `trading-bingo-trades-${day}.csv`, csv: tradesToCsv(rows) };
   }

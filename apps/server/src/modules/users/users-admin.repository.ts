@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import {
   subscriptions,
   trades,
@@ -32,7 +32,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The admin panel's queries over every account; no rules live here. */
 export class UsersAdminRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   /**
    * One page of accounts, newest first, with each one's current subscription period and trade

@@ -9,6 +9,7 @@ import {
 } from '@tb/core';
 import type { UserRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { AdminUserRow, UsersAdminRepository } from './users-admin.repository.js';
 import type { UsersRepository } from './users.repository.js';
@@ -25,7 +26,7 @@ export interface UsersAdminDeps {
   sendVerification: (user: Pick<UserRow, 'id' | 'email' | 'username'>) => Promise<void>;
   /** Drops the leaderboard's cached rankings (a name, premium badge or account changed). */
   onLeaderboardChange?: () => void;
-  now?: () => Date;
+  now: Clock;
 }
 
 /**
@@ -34,10 +35,10 @@ export interface UsersAdminDeps {
  * since every request reloads its user row.
  */
 export class UsersAdminService {
-  readonly #now: () => Date;
+  readonly #now: Clock;
 
   constructor(private readonly deps: UsersAdminDeps) {
-    this.#now = deps.now ?? (() => new Date());
+    this.#now = deps.now;
   }
 
   async list(query: AdminUserListQuery): Promise<AdminUserListResponse> {

@@ -2,14 +2,7 @@ import type { AdminUser } from '@tb/core';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import {
-  authed,
-  insertSubscription,
-  insertTrade,
-  newUser,
-  register,
-  roles,
-} from '../../test/api.js';
+import { addPlan, authed, insertTrade, newUser, register, roles } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 
@@ -33,12 +26,10 @@ describeEachDatabase('admin user list, stats, premium and admin status', (ctx) =
 
   it('lists accounts newest first with trade counts, effective premium and the raw flag', async () => {
     const subscriber = await register(ctx.app, newUser('subscriber'));
-    await insertSubscription(ctx.database, {
-      userId: subscriber.id,
-      plan: 'quarterly',
-      startDate: new Date(Date.now() - DAY),
-      endDate: new Date(Date.now() + 10 * DAY),
-    });
+    // 90 days from 80 days ago: 10 days left.
+    await ctx.clock.at(Date.now() - 80 * DAY, () =>
+      addPlan(ctx.app, r.admin.token, subscriber.id, 'quarterly'),
+    );
     for (const status of ['OPEN', 'TARGET_HIT', 'STOPLOSS_HIT'] as const) {
       await insertTrade(ctx.database, {
         userId: subscriber.id,

@@ -6,12 +6,14 @@ import {
   WidgetLayoutResponseSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock.js';
 import { currentUser } from '../../plugins/auth.js';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (
+/** The signed-in user's own account. UsersService takes the time per call: the app's clock. */
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; now: Clock }> = async (
   app,
-  { users },
+  { users, now },
 ) => {
   app.get(
     '/users/me',
@@ -24,7 +26,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: PublicUserSchema },
       },
     },
-    async (req) => users.toPublic(currentUser(req), new Date()),
+    async (req) => users.toPublic(currentUser(req), now()),
   );
 
   app.put(
@@ -39,7 +41,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: PublicUserSchema },
       },
     },
-    async (req) => users.setTimeZone(currentUser(req), req.body.timeZone, new Date()),
+    async (req) => users.setTimeZone(currentUser(req), req.body.timeZone, now()),
   );
 
   app.get(
@@ -69,7 +71,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (req) => ({
-      layout: await users.saveWidgetLayout(currentUser(req), req.body.layout, new Date()),
+      layout: await users.saveWidgetLayout(currentUser(req), req.body.layout, now()),
     }),
   );
 
@@ -85,7 +87,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: PublicUserSchema },
       },
     },
-    async (req) =>
-      users.setShowOnLeaderboard(currentUser(req), req.body.showOnLeaderboard, new Date()),
+    async (req) => users.setShowOnLeaderboard(currentUser(req), req.body.showOnLeaderboard, now()),
   );
 };

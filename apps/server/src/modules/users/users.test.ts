@@ -1,13 +1,28 @@
-import { expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema/index.js';
-import { bearer, register } from '../../test/api.js';
+import type { PlanId } from '@tb/core';
+import { beforeAll, expect, it } from 'vitest';
+import { addPlan, authed, bearer, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 const DAY = 86_400_000;
 
 describeEachDatabase('GET /api/users/me', (ctx) => {
+  let adminToken = '';
+  beforeAll(async () => {
+    adminToken = (await register(ctx.app)).token;
+  });
   const me = async (token: string) =>
     (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).json();
+  /** The admin adds `plan` to the user `ago` ms ago; the user cancels it then if asked. */
+  const planFrom = (
+    user: { id: string; token: string },
+    plan: PlanId,
+    ago: number,
+    cancel = false,
+  ) =>
+    ctx.clock.at(Date.now() - ago, async () => {
+      await addPlan(ctx.app, adminToken, user.id, plan);
+      if (cancel) await authed(ctx.app, user.token, 'POST', '/api/subscription/cancel');
+    });
 
   it('shows no subscription and a normal user after sign-up', async () => {
     const user = await register(ctx.app);
@@ -20,13 +35,8 @@ describeEachDatabase('GET /api/users/me', (ctx) => {
 
   it('counts remaining days up (ceil) and makes a running subscription premium', async () => {
     const user = await register(ctx.app);
-    const now = Date.now();
-    await ctx.database.db.insert(subscriptions).values({
-      userId: user.id,
-      plan: 'monthly',
-      startDate: new Date(now - 10 * DAY),
-      endDate: new Date(now + 2.5 * DAY),
-    });
+    // 30 days from 27.5 days ago: 2.5 days left.
+    await planFrom(user, 'monthly', 27.5 * DAY);
     expect(await me(user.token)).toMatchObject({
       isPaidUser: true,
       subscription: { active: true, plan: 'monthly', remainingDays: 3 },
@@ -35,14 +45,8 @@ describeEachDatabase('GET /api/users/me', (ctx) => {
 
   it('keeps premium after cancelling until the end date, shown as inactive', async () => {
     const user = await register(ctx.app);
-    const now = Date.now();
-    await ctx.database.db.insert(subscriptions).values({
-      userId: user.id,
-      plan: 'annual',
-      startDate: new Date(now - DAY),
-      endDate: new Date(now + 100 * DAY),
-      cancelledAt: new Date(now),
-    });
+    // 365 days from 265 days ago, cancelled then: 100 days left.
+    await planFrom(user, 'annual', 265 * DAY, true);
     expect(await me(user.token)).toMatchObject({
       isPaidUser: true,
       subscription: { active: false, plan: 'annual', remainingDays: 100 },
@@ -51,13 +55,8 @@ describeEachDatabase('GET /api/users/me', (ctx) => {
 
   it('ignores a subscription that has ended', async () => {
     const user = await register(ctx.app);
-    const now = Date.now();
-    await ctx.database.db.insert(subscriptions).values({
-      userId: user.id,
-      plan: 'quarterly',
-      startDate: new Date(now - 100 * DAY),
-      endDate: new Date(now - DAY),
-    });
+    // 90 days from 91 days ago: ended yesterday.
+    await planFrom(user, 'quarterly', 91 * DAY);
     expect(await me(user.token)).toMatchObject({
       isPaidUser: false,
       subscription: { active: false, remainingDays: 0 },

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Mailer } from '../../lib/mailer.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import type { ModuleDeps } from '../module-deps.js';
+import type { UsersModule } from '../users/users.module.js';
+import { authRoutes } from './auth.routes.js';
+import { AuthService } from './auth.service.js';
+import { EmailTokensRepository } from './email-tokens.repository.js';
+import { MemoryLoginThrottle } from './login-throttle.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+/**
+ * Register, login, logout, email verification and password reset. The sessions repository is
+ * the one the auth plugin checks tokens against (built once in buildApp).
+ */
+export async function registerAuth(
+  api: FastifyInstance,
+  { db, config, now, log }: ModuleDeps,
+  uses: { users: UsersModule; sessions: SessionsRepository; mailer: Mailer },
+): Promise<AuthService> {
+  const auth = new AuthService({
+    users: uses.users.repo,
+    usersService: uses.users.service,
+    sessions: uses.sessions,
+    emailTokens: new EmailTokensRepository(db),
+    mailer: uses.mailer,
+    audit: new AuditRepository(db),
+    publicUrl: config.publicUrl,
+    signToken: (userId, sessionId) => api.signSessionToken(userId, sessionId),
+    loginThrottle: new MemoryLoginThrottle(now),
+    log,
+    now,
+  });
+  await api.register(authRoutes, { auth, rateLimitScale: config.rateLimitScale });
+  return auth;
+}
