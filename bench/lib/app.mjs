@@ -30,9 +30,9 @@ const bearer = (token) => ({ authorization: `Bearer ${token}` });
 
 /**
  * Registers one account per connection, each with one OPEN trade, and checks the endpoints.
- * One account per connection for the login runs: the per-account login limit (10 attempts per
- * 15 min, reset by a success) counts attempts still in flight, so 20 simultaneous logins to
- * one account get 429s that would measure the limiter, not the endpoint. The trade edits take
+ * One account per connection for the login runs, so the runs measure the endpoint and not a
+ * limiter (the per-account sign-in throttle counts failed password checks; the per-IP limit
+ * is lifted by RATE_LIMIT_SCALE). The trade edits take
  * turns over the accounts too, so that 20 edits in flight do not all queue for one row's lock.
  */
 async function prepare(child, connections) {
