@@ -144,6 +144,16 @@ export default tseslint.config(
         noProcessEnv,
         { object: 'Date', property: 'now', message: 'packages/core takes `now` as an argument.' },
         { object: 'Math', property: 'random', message: 'packages/core takes ids and seeds in.' },
+        { object: 'performance', property: 'now', message: 'packages/core takes `now` in.' },
+        { object: 'crypto', property: 'getRandomValues', message: 'packages/core takes ids in.' },
+        { object: 'crypto', property: 'randomUUID', message: 'packages/core takes ids in.' },
+      ],
+      // No way round the bans above through the global object.
+      'no-restricted-globals': [
+        'error',
+        { name: 'globalThis', message: 'packages/core reads nothing global.' },
+        { name: 'performance', message: 'packages/core takes `now` in.' },
+        { name: 'crypto', message: 'packages/core takes ids in.' },
       ],
       'no-restricted-syntax': [
         'error',
