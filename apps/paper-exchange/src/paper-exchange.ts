@@ -2,7 +2,7 @@ import type { ExchangeDeps } from './api/context.js';
 import { handleExchange } from './api/exchange.js';
 import { handleFaucet } from './api/faucet.js';
 import { handleInfo } from './api/info.js';
-import { unavailable, unprocessable } from './api/reply.js';
+import { abandoned, unavailable, unprocessable } from './api/reply.js';
 import { BadRequestError } from './errors.js';
 import { MemoryPaperStore } from './memory-store.js';
 import type { PaperExchange, PaperExchangeOptions, PaperLog, PaperReply } from './types.js';
@@ -38,7 +38,11 @@ function failureSummary(error: unknown): { type: string; message: string; code?:
  * Answers one request: a malformed body gets Hyperliquid's 422; anything else that fails (the
  * store above all) rolled its transaction back, so it answers 503 and is logged.
  */
-async function guarded(log: PaperLog | undefined, handle: () => Promise<PaperReply>) {
+async function guarded(
+  log: PaperLog | undefined,
+  handle: () => Promise<PaperReply>,
+  signal?: AbortSignal,
+) {
   // Other requests waiting on the event loop go first: a database that answers without a pause
   // (PGlite, in process) would otherwise let one client's queued requests run back to back.
   await new Promise((resolve) => setImmediate(resolve));
@@ -46,6 +50,7 @@ async function guarded(log: PaperLog | undefined, handle: () => Promise<PaperRep
     return await handle();
   } catch (error) {
     if (error instanceof BadRequestError) return unprocessable();
+    if (signal?.aborted && error === signal.reason) return abandoned();
     log?.error(
       { err: failureSummary(error) },
       'paper exchange: request failed; nothing was changed',
@@ -76,7 +81,8 @@ export async function openPaperExchange(
   const { log } = options;
   return {
     info: (body) => guarded(log, () => handleInfo(deps, body)),
-    exchange: (body) => guarded(log, () => handleExchange(deps, body)),
+    exchange: (body, signal) =>
+      guarded(log, () => handleExchange({ ...deps, signal }, body), signal),
     faucet: (body) => guarded(log, () => handleFaucet(deps, body)),
   };
 }

@@ -111,8 +111,11 @@ export interface PaperExchangeOptions {
 export interface PaperExchange {
   /** POST /info with the parsed JSON body. */
   info(body: unknown): Promise<PaperReply>;
-  /** POST /exchange with the parsed JSON body (signed action envelope). */
-  exchange(body: unknown): Promise<PaperReply>;
+  /**
+   * POST /exchange with the parsed JSON body (signed action envelope). Once `signal` aborts
+   * (its caller gave up waiting), a request not yet committed changes nothing and answers 503.
+   */
+  exchange(body: unknown, signal?: AbortSignal): Promise<PaperReply>;
   /** POST /faucet `{ user: "0x..." }`: 10,000 USDC once per never-funded address. */
   faucet(body: unknown): Promise<PaperReply>;
 }

@@ -81,6 +81,24 @@ describe('handlerTransport', () => {
     expect(failure).toMatchObject({ kind: expected.kind });
   });
 
+  it('aborts the signal it hands the handler once it gives up, so the work can stop', async () => {
+    const handed: AbortSignal[] = [];
+    const transport = handlerTransport({
+      isTestnet: true,
+      timeoutMs: 20,
+      handle: (_endpoint, _body, signal) => {
+        handed.push(signal);
+        return never();
+      },
+    });
+    const failure = await transport
+      .request('exchange', { action: {} })
+      .catch((e: unknown) => toExchangeError(e));
+    expect(failure).toMatchObject({ kind: 'timeout' });
+    expect(handed).toHaveLength(1);
+    expect(handed[0]!.aborted).toBe(true);
+  });
+
   it('honours the abort signal', async () => {
     const transport = handlerTransport({ isTestnet: false, handle: never });
     const controller = new AbortController();

@@ -36,8 +36,15 @@ export interface HandlerReply {
 export interface HandlerTransportOptions {
   isTestnet: boolean;
   timeoutMs?: number;
-  /** Answers one request (e.g. the paper exchange's `info` or `exchange`). */
-  handle: (endpoint: 'info' | 'exchange', body: unknown) => Promise<HandlerReply>;
+  /**
+   * Answers one request (e.g. the paper exchange's `info` or `exchange`). `signal` aborts when
+   * the transport gives up (time-out or the caller's abort): work not yet done may stop.
+   */
+  handle: (
+    endpoint: 'info' | 'exchange',
+    body: unknown,
+    signal: AbortSignal,
+  ) => Promise<HandlerReply>;
 }
 
 const roundTrip = (value: unknown, what: string): unknown => {
@@ -76,7 +83,7 @@ export function handlerTransport(options: HandlerTransportOptions): IRequestTran
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         const call = Promise.resolve().then(() =>
-          options.handle(endpoint, roundTrip(payload, 'The request')),
+          options.handle(endpoint, roundTrip(payload, 'The request'), controller.signal),
         );
         const reply = await race(call, controller.signal);
         const body = roundTrip(reply.body, 'The answer');

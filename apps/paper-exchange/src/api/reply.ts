@@ -20,6 +20,15 @@ export function unprocessable(): PaperReply {
 export const UNAVAILABLE_MESSAGE =
   'The paper exchange could not complete the request (its storage failed); nothing was changed. Please try again.';
 
+/** The text of a request its caller gave up on before it was stored: nothing was changed. */
+export const ABANDONED_MESSAGE =
+  'The request was abandoned by its caller before it completed; nothing was changed.';
+
+/** HTTP 503 for a request abandoned before it committed (its caller no longer waits). */
+export function abandoned(): PaperReply {
+  return { status: 503, body: { status: 'err', response: ABANDONED_MESSAGE } };
+}
+
 /** HTTP 503: the request failed on our side and changed nothing; the client may retry. */
 export function unavailable(): PaperReply {
   return { status: 503, body: { status: 'err', response: UNAVAILABLE_MESSAGE } };

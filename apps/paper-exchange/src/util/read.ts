@@ -18,9 +18,28 @@ export function readArray(value: unknown, name: string): unknown[] {
   return value;
 }
 
-/** A JSON string. */
+/**
+ * The longest string the exchange reads. Every field it knows is far shorter (decimals, hex
+ * ids, coins; agent names with their `valid_until` suffix), so more is a malformed body.
+ */
+export const MAX_STRING_LENGTH = 256;
+
+/** A high surrogate with no low one after it, or a low one with no high one before it. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A JSON string of at most MAX_STRING_LENGTH characters. A NUL or an unpaired surrogate is
+ * refused: PostgreSQL cannot store the first (the request would fail as a storage error) and
+ * stores the second as U+FFFD, not the text that was signed.
+ */
 export function readString(value: unknown, name: string): string {
   if (typeof value !== 'string') throw new BadRequestError(`${name} must be a string`);
+  if (value.length > MAX_STRING_LENGTH) {
+    throw new BadRequestError(`${name} is longer than ${MAX_STRING_LENGTH} characters`);
+  }
+  if (value.includes('\0') || UNPAIRED_SURROGATE.test(value)) {
+    throw new BadRequestError(`${name} holds a NUL byte or an unpaired surrogate`);
+  }
   return value;
 }
 

@@ -142,10 +142,13 @@ for (const kind of DATABASES.filter((k) => k === 'postgres')) {
     });
     afterAll(() => setup?.close());
 
-    // The query time-out is DEFAULT_DATABASE_TIMEOUT_MS (+250 ms on the client side).
-    const limitMs = DEFAULT_DATABASE_TIMEOUT_MS + 1_500;
+    // The time-outs are DEFAULT_DATABASE_TIMEOUT_MS (+250 ms on the client side), for a
+    // connection, a wait for a pooled one and a query. The freeze lasts until the last test
+    // thaws it, so without them a request would hang for the rest of the suite; the bound
+    // leaves a loaded machine room and still proves the answer comes quickly.
+    const limitMs = DEFAULT_DATABASE_TIMEOUT_MS + 5_000;
 
-    it('answers a request 503 DATABASE_UNAVAILABLE within about a second', async () => {
+    it('answers a request 503 DATABASE_UNAVAILABLE quickly', async () => {
       const { res, ms } = await timed(setup.app, '/api/users/me', setup.token);
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('DATABASE_UNAVAILABLE');
@@ -162,7 +165,7 @@ for (const kind of DATABASES.filter((k) => k === 'postgres')) {
       }
     });
 
-    it('answers the health probe 503 within about a second', async () => {
+    it('answers the health probe 503 quickly', async () => {
       const { res, ms } = await timed(setup.app, '/api/health');
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('DATABASE_UNAVAILABLE');
@@ -179,9 +182,11 @@ for (const kind of DATABASES.filter((k) => k === 'postgres')) {
   });
 
   describe(`the health probe of a database with long time-outs [${kind}]`, () => {
+    /** The database time-out here: far beyond the probe's own, so the two cannot be confused. */
+    const databaseTimeoutMs = 30_000;
     let setup: Awaited<ReturnType<typeof appBehindProxy>>;
     beforeAll(async () => {
-      setup = await appBehindProxy(10_000);
+      setup = await appBehindProxy(databaseTimeoutMs);
       setup.proxy.freeze();
     });
     afterAll(() => setup?.close());
@@ -194,8 +199,10 @@ for (const kind of DATABASES.filter((k) => k === 'postgres')) {
         reason: 'DATABASE_TIMEOUT',
         message: 'The database did not answer within 1000 ms.',
       });
+      // Not before its own time-out (timers never fire early) ...
       expect(ms).toBeGreaterThanOrEqual(HEALTH_TIMEOUT_MS - 50);
-      expect(ms).toBeLessThan(HEALTH_TIMEOUT_MS + 1_000);
+      // ... and long before the database's, with room for a loaded machine.
+      expect(ms).toBeLessThan(HEALTH_TIMEOUT_MS + 5_000);
     });
   });
 }

@@ -16,7 +16,8 @@ export const tooManyPaperKeys = () =>
   );
 
 function tooFast(waitMs: number): AppError {
-  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  // Requests in flight together may read the clock out of order: never more than the hour.
+  const minutes = Math.min(60, Math.max(1, Math.ceil(waitMs / 60_000)));
   return new AppError(
     429,
     'RATE_LIMITED',

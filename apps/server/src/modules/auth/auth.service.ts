@@ -1,3 +1,4 @@
+import { clientKey } from '../../lib/client-key.js';
 import { hash, verify } from '@node-rs/argon2';
 import {
   accountMessages,
@@ -37,7 +38,7 @@ export interface AuthDeps {
   audit: AuditRepository;
   publicUrl: string;
   signToken: (userId: string, sessionId: string) => string;
-  /** Failed password checks per account (in memory today; issue 14 moves it to Redis). */
+  /** Failed password checks per account and address (in memory today; issue 14: Redis). */
   loginThrottle: LoginThrottle;
   log: FastifyBaseLogger;
   now: Clock;
@@ -86,25 +87,28 @@ export class AuthService {
 
   /**
    * Signs in by username or email. Failed password checks are counted per account (an unknown
-   * name gets a count of its own, so both answer alike); only a failed check counts, so a
-   * lookup the database could not answer spends nothing. Past five failures the next attempt
-   * waits (1 s, doubling up to a minute) and is answered 429 without checking a password.
+   * name gets a count of its own, so both answer alike) and client address, and per account
+   * across all addresses; the lookup comes first, so one the database could not answer spends
+   * nothing. Each check is counted as a failure before it runs (atomically with the look at the
+   * wait, so a burst of concurrent guesses cannot slip past) and taken back when it succeeds.
+   * Past five failures from one address, the next attempt from there waits (1 s, doubling up to
+   * a minute); past 100 in 15 minutes from all addresses, every address does. A waiting attempt
+   * is answered 429 without checking a password.
    */
   async login(login: string, password: string, client: ClientInfo): Promise<SessionResponse> {
     const throttle = this.deps.loginThrottle;
     const user = await this.deps.users.findByLogin(login);
-    const key = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
-    const waitMs = await throttle.waitMs(key);
-    if (waitMs > 0) throw new SignInThrottledError(Math.ceil(waitMs / 1000));
+    const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
+    // Counted per address (an IPv6 host by its /64: it may send from any address in it).
+    const start = await throttle.begin(account, clientKey(client.ip));
+    if (!start.ticket) throw new SignInThrottledError(Math.ceil(start.waitMs / 1000));
     // Verify against a dummy hash for unknown users so timing does not reveal which names exist.
     const ok = await verify(user?.passwordHash ?? (await this.#dummy()), password).catch(
       () => false,
     );
-    if (!user || !ok) {
-      await throttle.recordFailure(key);
-      throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
-    }
-    await throttle.reset(key);
+    // A failure was counted by `begin` already.
+    if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
+    await throttle.succeeded(start.ticket);
     return this.#startSession(user.id, client);
   }
 

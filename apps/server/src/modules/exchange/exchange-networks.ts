@@ -89,7 +89,9 @@ export class ExchangeNetworks {
     return handlerTransport({
       isTestnet: true,
       timeoutMs,
-      handle: (endpoint, body) => (endpoint === 'info' ? paper.info(body) : paper.exchange(body)),
+      // A request the transport gave up on (504) is not committed later.
+      handle: (endpoint, body, signal) =>
+        endpoint === 'info' ? paper.info(body) : paper.exchange(body, signal),
     });
   }
 

@@ -47,3 +47,31 @@ export class ClientGate {
     else if (--state.running === 0) this.#clients.delete(client);
   }
 }
+
+/**
+ * One request's turn, given back exactly once: when its response has closed (answered, or its
+ * client went away) and the work it started, if any, has finished. Fastify calls neither
+ * onResponse for a request whose client went away nor, once its body was read, onRequestAbort;
+ * the response's 'close' always comes. Waiting for the work keeps a client that disconnects
+ * from running more than its share at once.
+ */
+export class RequestTurn {
+  #closed = false;
+  #working = false;
+
+  constructor(private readonly release: () => void) {}
+
+  workStarted(): void {
+    this.#working = true;
+  }
+
+  workEnded(): void {
+    this.#working = false;
+    if (this.#closed) this.release();
+  }
+
+  responseClosed(): void {
+    this.#closed = true;
+    if (!this.#working) this.release();
+  }
+}

@@ -33,6 +33,16 @@ describeEachDatabase('the paper faucet, per client address', (ctx) => {
     expect((await faucet(newAddress())).json()).toMatchObject({ status: 'ok' });
   });
 
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    ctx.clock.set('2026-06-10T08:00:00Z');
+    for (let k = 0; k < FAUCET_ACCOUNTS_PER_DAY; k += 1) {
+      expect((await faucet(newAddress(), `2001:db8:5:6::${k + 1}`)).statusCode).toBe(200);
+      ctx.clock.advance(60_000);
+    }
+    expect((await faucet(newAddress(), '2001:db8:5:6:ffff::9')).statusCode).toBe(429);
+    expect((await faucet(newAddress(), '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
   it('does not count refusals: an address funded before, or not an address', async () => {
     ctx.clock.set('2026-04-10T08:00:00Z');
     const funded = newAddress();

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
-import { ClientGate } from './client-gate.js';
+import { ClientGate, RequestTurn } from './client-gate.js';
+import { clientKey } from '../../lib/client-key.js';
 import { Quota } from './quota.js';
 
 /**
@@ -26,6 +27,13 @@ const tooManyRequests = () =>
     'Too many requests to the paper exchange. Please wait a minute and try again.',
   );
 
+const tooManyAtOnce = () =>
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    `Too many requests to the paper exchange at once from your address (${IN_FLIGHT_PER_CLIENT} are worked on, ${WAITING_PER_CLIENT} wait). Please wait for your earlier requests.`,
+  );
+
 /** The orders or cancels an /exchange body carries (0 when it is not such a body). */
 function batchSize(body: unknown): number {
   const action = (body as { action?: { orders?: unknown; cancels?: unknown } } | null)?.action;
@@ -42,7 +50,8 @@ function funded(answer: PaperReply): boolean {
  * The paper exchange's own HTTP face (`/paper/info`, `/paper/exchange`, `/paper/faucet`), for
  * any Hyperliquid client pointed at it. No app session: it signs like Hyperliquid. The app
  * itself calls the paper exchange in process, so these limits never slow the proxy (paper
- * keys have their own limits, in the API key manager).
+ * keys have their own limits, in the API key manager). A client is its IPv4 address or its
+ * IPv6 /64 (see clientKey).
  */
 export const paperRoutes: FastifyPluginAsync<{
   exchange: PaperExchange;
@@ -53,40 +62,48 @@ export const paperRoutes: FastifyPluginAsync<{
   const faucetCalls = new WindowLimiter(FAUCET_PER_MINUTE * rateLimitScale, 60_000);
   const newAccounts = new Quota(FAUCET_ACCOUNTS_PER_DAY * rateLimitScale, 86_400_000);
   const turns = new ClientGate(IN_FLIGHT_PER_CLIENT, WAITING_PER_CLIENT);
-  /** Each request's release of its turn (see ClientGate). */
-  const turnOf = new WeakMap<FastifyRequest, () => void>();
-  app.addHook('onRequest', async (req) => {
+  /** Each request's turn (see ClientGate and RequestTurn). */
+  const turnOf = new WeakMap<FastifyRequest, RequestTurn>();
+  app.addHook('onRequest', async (req, reply) => {
+    const client = clientKey(req.ip);
     const nowMs = now().getTime();
     const limited =
-      !requests.hit(req.ip, nowMs) ||
-      (req.url.endsWith('/faucet') && !faucetCalls.hit(req.ip, nowMs));
+      !requests.hit(client, nowMs) ||
+      (req.url.endsWith('/faucet') && !faucetCalls.hit(client, nowMs));
     if (limited) {
       throw tooManyRequests();
     }
-    const turn = await turns.enter(req.ip);
+    const turn = await turns.enter(client);
     if (!turn) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many requests to the paper exchange at once from your address (${IN_FLIGHT_PER_CLIENT} are worked on, ${WAITING_PER_CLIENT} wait). Please wait for your earlier requests.`,
-      );
+      throw tooManyAtOnce();
     }
-    turnOf.set(req, turn);
+    // Its client went away while it waited: nothing to answer, and the turn goes on at once.
+    if (reply.raw.destroyed) {
+      turn();
+      return reply.hijack();
+    }
+    const held = new RequestTurn(turn);
+    turnOf.set(req, held);
+    reply.raw.once('close', () => held.responseClosed());
   });
+  // The request's work starts (its body is read); from here its answer, sent or failed, ends it.
+  app.addHook('preHandler', async (req, reply) => {
+    if (reply.raw.destroyed) return reply.hijack();
+    turnOf.get(req)?.workStarted();
+  });
+  app.addHook('onSend', async (req) => turnOf.get(req)?.workEnded());
   // A batch weighs more (the body is read by now); the first unit was counted above.
   app.addHook('preHandler', async (req) => {
     if (!req.url.endsWith('/exchange')) return;
     const nowMs = now().getTime();
     for (let extra = Math.floor(batchSize(req.body) / 40); extra > 0; extra -= 1) {
-      if (!requests.hit(req.ip, nowMs)) {
+      if (!requests.hit(clientKey(req.ip), nowMs)) {
         throw tooManyRequests();
       }
     }
   });
-  // Answered or abandoned, the request gives its turn to the next one of its client.
-  app.addHook('onResponse', async (req) => turnOf.get(req)?.());
-  app.addHook('onRequestAbort', async (req) => turnOf.get(req)?.());
-  const faucet = async (body: unknown, client: string): Promise<PaperReply> => {
+  const faucet = async (body: unknown, ip: string): Promise<PaperReply> => {
+    const client = clientKey(ip);
     if (!newAccounts.take(client, now().getTime())) {
       throw new AppError(
         429,

@@ -1,0 +1,127 @@
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PaperExchange, PaperReply } from '@tb/paper-exchange';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { paperRoutes } from './paper.routes.js';
+
+const OK: PaperReply = { status: 200, body: { ok: true } };
+
+/** A paper exchange whose /info answers wait for the test when it holds them. */
+class SlowExchange implements PaperExchange {
+  readonly calls: string[] = [];
+  #held: Array<() => void> = [];
+  /** Whether the next /info calls wait until `answerHeld`. */
+  holding = true;
+  async info(body: unknown): Promise<PaperReply> {
+    this.calls.push((body as { tag: string }).tag);
+    if (this.holding) await new Promise<void>((resolve) => this.#held.push(resolve));
+    return OK;
+  }
+  answerHeld(): void {
+    this.holding = false;
+    for (const answer of this.#held.splice(0)) answer();
+  }
+  exchange = async (): Promise<PaperReply> => OK;
+  faucet = async (): Promise<PaperReply> => OK;
+}
+
+/** Resolves when `check` holds, polling briefly; fails after a second. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !check(); waited += 5) {
+    if (waited > 1_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A real HTTP request over a real socket (inject cannot abort from the client side). */
+function post(origin: string, tag: string): { client: ClientRequest; answer: Promise<number> } {
+  const client = httpRequest(`${origin}/paper/info`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    agent: false,
+  });
+  const answer = new Promise<number>((resolve, reject) => {
+    client.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    client.on('error', reject);
+  });
+  client.end(JSON.stringify({ tag }));
+  return { client, answer };
+}
+
+/** `answer`, or a failure after `ms` instead of hanging the suite. */
+function within<T>(answer: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    answer,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer to ${what}`)), ms)),
+  ]);
+}
+
+describe('the paper exchange turns of a client whose request is abandoned', () => {
+  let app: FastifyInstance;
+  let exchange: SlowExchange;
+  let seen: number;
+  let closed: number;
+
+  async function start(): Promise<string> {
+    exchange = new SlowExchange();
+    seen = 0;
+    closed = 0;
+    app = Fastify({ forceCloseConnections: true });
+    app.addHook('onRequest', async (_request, reply) => {
+      seen += 1;
+      reply.raw.once('close', () => (closed += 1));
+    });
+    await app.register(paperRoutes, {
+      prefix: '/paper',
+      exchange,
+      rateLimitScale: 1,
+      now: () => new Date(),
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  }
+
+  afterEach(() => app.close());
+
+  it('gives the turn on when a request waiting for it is aborted', async () => {
+    const origin = await start();
+    const first = post(origin, 'A');
+    await until(() => exchange.calls.length === 1, 'A at the exchange');
+    const second = post(origin, 'B');
+    second.answer.catch(() => undefined);
+    await until(() => seen === 2, 'B at the server');
+    // B now waits for A's turn; its client goes away.
+    second.client.destroy();
+    await until(() => closed === 1, 'B gone at the server');
+    exchange.answerHeld();
+    expect(await within(first.answer, 2_000, 'A')).toBe(200);
+
+    const third = post(origin, 'C');
+    expect(await within(third.answer, 2_000, 'C')).toBe(200);
+    // B's client had gone: its work was never started.
+    expect(exchange.calls).toEqual(['A', 'C']);
+  });
+
+  it('keeps the turn of a request aborted while worked on until its work is done', async () => {
+    const origin = await start();
+    const first = post(origin, 'A');
+    first.answer.catch(() => undefined);
+    await until(() => exchange.calls.length === 1, 'A at the exchange');
+    first.client.destroy();
+    await until(() => closed === 1, 'A gone at the server');
+
+    const second = post(origin, 'B');
+    await until(() => seen === 2, 'B at the server');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A's client is gone but its work still runs: B waits (one request at a time per client).
+    expect(exchange.calls).toEqual(['A']);
+    exchange.answerHeld();
+    expect(await within(second.answer, 2_000, 'B')).toBe(200);
+    expect(exchange.calls).toEqual(['A', 'B']);
+    expect(await within(post(origin, 'C').answer, 2_000, 'C')).toBe(200);
+  });
+});
