@@ -1,5 +1,5 @@
 import { and, count, desc, eq, lt, or, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { exchangeCredentials, users, type ExchangeCredentialRow } from '../../db/schema/index.js';
 
 /** What a stored key is made of; `apiSecretEnc` is the sealed private key. */
@@ -14,7 +14,7 @@ export interface CredentialInput {
 
 /** Queries on exchange_credentials; every read and write is scoped to its owner. */
 export class ApiKeysRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   async list(userId: string): Promise<ExchangeCredentialRow[]> {
     return this.db

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { emailTokens, users } from '../../db/schema/index.js';
 
 export type EmailTokenPurpose = 'verify' | 'reset';
@@ -10,7 +10,7 @@ export type EmailTokenPurpose = 'verify' | 'reset';
  * (the users repository ends a user's links when their email or password changes).
  */
 export class EmailTokensRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   /** Stores a new token mailed to `email`; older unused tokens of the same purpose stop working. */
   async replace(input: {

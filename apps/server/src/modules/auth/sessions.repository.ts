@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 
 /** Sessions rows: created at login, revoked at logout, password reset and by admins. */
@@ -7,7 +7,7 @@ export class SessionsRepository {
   /** Runs on every authenticated request: built once, executed with placeholders. */
   readonly #findLive;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Queryable) {
     this.#findLive = db
       .select({ user: users })
       .from(sessions)

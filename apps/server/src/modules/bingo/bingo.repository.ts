@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BingoState, CellPatch } from '@tb/core';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { bingoStates } from '../../db/schema/index.js';
 
 type BingoRow = typeof bingoStates.$inferSelect;
@@ -17,7 +17,7 @@ function toState(row: BingoRow): BingoState {
 
 /** One bingo state per user; writes are conditional on the version read (optimistic lock). */
 export class BingoRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   async find(userId: string): Promise<BingoState | undefined> {
     const [row] = await this.db

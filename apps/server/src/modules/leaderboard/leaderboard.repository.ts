@@ -1,6 +1,6 @@
 import { LEADERBOARD_MAX_RR, type LeaderboardSortKey } from '@tb/core';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 
 /** A leaderboard row as the database returns it: numerics are strings. */
 export interface LeaderboardDbRow {
@@ -31,7 +31,7 @@ const DIRECTION: Readonly<Record<'asc' | 'desc', string>> = { asc: 'asc', desc: 
  * planned R/R counts at most LEADERBOARD_MAX_RR, so one absurd trade cannot lead a column.
  */
 export class LeaderboardRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   /**
    * Users on the leaderboard with at least one closed trade (hidden ones count), ranked by the

@@ -12,7 +12,7 @@ import type {
   PaperTransaction,
 } from '@tb/paper-exchange';
 import { MAX_ITEMS_PER_QUERY } from '@tb/paper-exchange';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import {
   paperAccounts,
   paperAgents,
@@ -250,7 +250,7 @@ class PaperTransactionQueries extends PaperReadQueries implements PaperTransacti
 export class PaperStateRepository implements PaperStore {
   readonly read: PaperReads;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Queryable) {
     this.read = new PaperReadQueries(db);
   }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Queryable, Tx } from '../../db/client.js';
 import {
   emailTokens,
   subscriptions,
@@ -13,7 +13,7 @@ export class UsersRepository {
   /** Read with every user shown to a client: built once, executed with placeholders. */
   readonly #currentSubscription;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: Queryable) {
     this.#currentSubscription = db
       .select()
       .from(subscriptions)
