@@ -59,6 +59,12 @@ export * from './plans/premium-lock.js';
 export * from './plans/messages.js';
 
 export * from './leaderboard/leaderboard.js';
+export * from './analytics/trades.js';
+export * from './analytics/stats.js';
+export * from './analytics/curve.js';
+export * from './analytics/summary.js';
+export * from './analytics/groups.js';
+export * from './analytics/cells.js';
 
 export * from './signals/throttle.js';
 export * from './signals/webhook.js';

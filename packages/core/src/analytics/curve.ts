@@ -1,0 +1,63 @@
+import { sumR, sumUsd, type RMultiple, type Usd } from '../units/units.js';
+import { closedTrades, type AnalyticsTrade } from './trades.js';
+
+/** A point of the equity curve: the totals after the trade closed. */
+export interface EquityPoint {
+  closedAt: string;
+  tradeId: string;
+  cumulativeR: RMultiple;
+  cumulativeUsd: Usd;
+}
+
+/** Cumulative R and USD after each closed trade, in close order (exact sums). */
+export function equityCurve(trades: readonly AnalyticsTrade[]): EquityPoint[] {
+  let r = sumR([]);
+  let money = sumUsd([]);
+  return closedTrades(trades).map((trade) => {
+    r = sumR([r, trade.rMultiple]);
+    money = sumUsd([money, trade.pnlUsd]);
+    return { closedAt: trade.closedAt, tradeId: trade.id, cumulativeR: r, cumulativeUsd: money };
+  });
+}
+
+/**
+ * The largest fall of a cumulative curve from its running peak, the peak starting at 0 (so a
+ * first losing trade is already a drawdown). Always >= 0.
+ */
+export function maxDrawdown(cumulative: readonly number[]): number {
+  let peak = 0;
+  let deepest = 0;
+  for (const value of cumulative) {
+    peak = Math.max(peak, value);
+    deepest = Math.max(deepest, peak - value);
+  }
+  return deepest;
+}
+
+/** A bucket of the R distribution: `from` <= R < `to`; null is an open end. */
+export interface RBucket {
+  from: number | null;
+  to: number | null;
+  count: number;
+}
+
+/** The inner bucket edges: buckets of 1R from -2R to 3R, open below -2R and from 3R up. */
+const R_EDGES = [-2, -1, 0, 1, 2, 3] as const;
+
+/**
+ * How many closed trades fall in each 1R bucket: (-inf, -2), [-2, -1), [-1, 0), [0, 1), [1, 2),
+ * [2, 3), [3, +inf). All seven buckets are always present (zero counts included), so a chart
+ * keeps its axis. A full stop (-1R) falls in [-1, 0); a breakeven (0R) in [0, 1).
+ */
+export function rDistribution(trades: readonly AnalyticsTrade[]): RBucket[] {
+  const buckets: RBucket[] = [{ from: null, to: R_EDGES[0], count: 0 }];
+  for (let i = 0; i < R_EDGES.length; i++) {
+    buckets.push({ from: R_EDGES[i] ?? null, to: R_EDGES[i + 1] ?? null, count: 0 });
+  }
+  for (const trade of closedTrades(trades)) {
+    const index = R_EDGES.filter((edge) => trade.rMultiple >= edge).length;
+    const bucket = buckets[index];
+    if (bucket) bucket.count += 1;
+  }
+  return buckets;
+}
