@@ -13,6 +13,7 @@ export * from './schemas/api-keys.js';
 export * from './schemas/trades.js';
 export * from './schemas/risk.js';
 export * from './schemas/leaderboard.js';
+export * from './schemas/analytics.js';
 export * from './schemas/audit.js';
 export * from './schemas/exchange-requests.js';
 export * from './schemas/exchange-responses.js';
@@ -65,6 +66,9 @@ export * from './analytics/curve.js';
 export * from './analytics/summary.js';
 export * from './analytics/groups.js';
 export * from './analytics/cells.js';
+export * from './analytics/discipline.js';
+export * from './analytics/local-time.js';
+export * from './analytics/report.js';
 
 export * from './signals/throttle.js';
 export * from './signals/webhook.js';

@@ -1,6 +1,12 @@
 import type { RMultiple } from '../units/units.js';
 import { rMultiple } from '../units/units.js';
-import { groupStats } from './stats.js';
+import {
+  addToTotals,
+  emptyTotals,
+  statsOfTotals,
+  subtractTotals,
+  type GroupTotals,
+} from './stats.js';
 import { closedTrades, type AnalyticsTrade } from './trades.js';
 
 /** Per-cell edge: how trades did with the cell ticked against without it. */
@@ -25,15 +31,24 @@ export interface CellEdge {
  * last, by index.
  */
 export function byCell(trades: readonly AnalyticsTrade[]): CellEdge[] {
-  const withCells = closedTrades(trades).filter((t) => t.cells !== null);
-  const titles = new Map<number, string>();
-  for (const trade of withCells) {
-    for (const cell of trade.cells ?? []) titles.set(cell.index, cell.title);
+  const all = emptyTotals();
+  const cells = new Map<number, { title: string; totals: GroupTotals }>();
+  for (const trade of closedTrades(trades)) {
+    if (trade.cells === null) continue;
+    addToTotals(all, trade);
+    const seen = new Set<number>();
+    for (const cell of trade.cells) {
+      if (seen.has(cell.index)) continue;
+      seen.add(cell.index);
+      const entry = cells.get(cell.index) ?? { title: cell.title, totals: emptyTotals() };
+      entry.title = cell.title;
+      addToTotals(entry.totals, trade);
+      cells.set(cell.index, entry);
+    }
   }
-  const edges = [...titles].map(([index, title]): CellEdge => {
-    const ticked = (t: AnalyticsTrade) => (t.cells ?? []).some((c) => c.index === index);
-    const withIt = groupStats(withCells.filter(ticked));
-    const without = groupStats(withCells.filter((t) => !ticked(t)));
+  const edges = [...cells].map(([index, { title, totals }]): CellEdge => {
+    const withIt = statsOfTotals(totals);
+    const without = statsOfTotals(subtractTotals(all, totals));
     const edgeR =
       withIt.expectancyR === null || without.expectancyR === null
         ? null
@@ -56,4 +71,37 @@ export function byCell(trades: readonly AnalyticsTrade[]): CellEdge[] {
       (b.edgeR ?? 0) - (a.edgeR ?? 0) ||
       a.index - b.index,
   );
+}
+
+/**
+ * Fewer closed trades than this on either side (with the cell, without it) and the edge is
+ * noise: the page says "not enough trades yet" instead of a number.
+ */
+export const CELL_EDGE_MIN_TRADES = 5;
+
+/** A cell's edge on one board: cells are matched by index within a board (DESIGN.md §8). */
+export interface BoardCellEdge extends CellEdge {
+  /** null for trades recorded before boards were kept with trades. */
+  boardId: string | null;
+  boardName: string | null;
+}
+
+/**
+ * The per-cell edge of each board, the board with the most closed trades first (a cell is
+ * compared only with trades taken on the same board). Within a board, sorted as byCell.
+ */
+export function byCellPerBoard(trades: readonly AnalyticsTrade[]): BoardCellEdge[] {
+  const boards = new Map<string | null, { name: string | null; trades: AnalyticsTrade[] }>();
+  for (const trade of closedTrades(trades)) {
+    const id = trade.boardId ?? null;
+    const board = boards.get(id) ?? { name: null, trades: [] };
+    board.name = trade.boardName ?? board.name;
+    board.trades.push(trade);
+    boards.set(id, board);
+  }
+  return [...boards]
+    .sort(([, a], [, b]) => b.trades.length - a.trades.length)
+    .flatMap(([boardId, board]) =>
+      byCell(board.trades).map((edge) => ({ ...edge, boardId, boardName: board.name })),
+    );
 }

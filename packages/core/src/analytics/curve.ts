@@ -1,4 +1,14 @@
-import { sumR, sumUsd, type RMultiple, type Usd } from '../units/units.js';
+import {
+  R_DECIMALS,
+  rMultiple,
+  usd,
+  USD_DECIMALS,
+  type RMultiple,
+  type Usd,
+} from '../units/units.js';
+
+const R_SCALE = 10 ** R_DECIMALS;
+const USD_SCALE = 10 ** USD_DECIMALS;
 import { closedTrades, type AnalyticsTrade } from './trades.js';
 
 /** A point of the equity curve: the totals after the trade closed. */
@@ -11,12 +21,17 @@ export interface EquityPoint {
 
 /** Cumulative R and USD after each closed trade, in close order (exact sums). */
 export function equityCurve(trades: readonly AnalyticsTrade[]): EquityPoint[] {
-  let r = sumR([]);
-  let money = sumUsd([]);
+  let rUnits = 0;
+  let usdMicros = 0;
   return closedTrades(trades).map((trade) => {
-    r = sumR([r, trade.rMultiple]);
-    money = sumUsd([money, trade.pnlUsd]);
-    return { closedAt: trade.closedAt, tradeId: trade.id, cumulativeR: r, cumulativeUsd: money };
+    rUnits += Math.round(trade.rMultiple * R_SCALE);
+    usdMicros += Math.round(trade.pnlUsd * USD_SCALE);
+    return {
+      closedAt: trade.closedAt,
+      tradeId: trade.id,
+      cumulativeR: rMultiple(rUnits / R_SCALE),
+      cumulativeUsd: usd(usdMicros / USD_SCALE),
+    };
   });
 }
 

@@ -1,5 +1,5 @@
-import { tradingDate } from '../risk/trading-day.js';
 import { sumR, sumUsd, type RMultiple, type Usd } from '../units/units.js';
+import { localClock } from './local-time.js';
 import { groupInto, groupStats, type GroupStats } from './stats.js';
 import { closedTrades, type AnalyticsTrade, type ClosedAnalyticsTrade } from './trades.js';
 
@@ -25,28 +25,10 @@ export interface CalendarDay {
 /** Weekday keys in display order, Monday first. */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function clockFormatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = clockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    clockFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The local weekday ('Mon'..'Sun') and hour ('00'..'23') of an instant in a time zone. */
 export function localWeekdayHour(ms: number, timeZone: string): { weekday: string; hour: string } {
-  const parts = clockFormatterFor(timeZone).formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return { weekday: part('weekday'), hour: part('hour').padStart(2, '0') };
+  const { weekday, hour } = localClock(timeZone)(ms);
+  return { weekday, hour };
 }
 
 function rows(
@@ -83,22 +65,23 @@ export function bySide(trades: readonly AnalyticsTrade[]): GroupRow[] {
  * Only weekdays with trades are listed.
  */
 export function byWeekday(trades: readonly AnalyticsTrade[], timeZone: string): GroupRow[] {
-  const weekdayOf = (t: ClosedAnalyticsTrade) =>
-    localWeekdayHour(Date.parse(t.openedAt), timeZone).weekday;
+  const clock = localClock(timeZone);
+  const weekdayOf = (t: ClosedAnalyticsTrade) => clock(Date.parse(t.openedAt)).weekday;
   const rank = (key: string) => WEEKDAYS.indexOf(key as (typeof WEEKDAYS)[number]);
   return rows(closedTrades(trades), weekdayOf, (a, b) => rank(a) - rank(b));
 }
 
 /** Outcome by local hour ('00'..'23') of the trade's opening. Only hours with trades. */
 export function byHour(trades: readonly AnalyticsTrade[], timeZone: string): GroupRow[] {
-  const hourOf = (t: ClosedAnalyticsTrade) =>
-    localWeekdayHour(Date.parse(t.openedAt), timeZone).hour;
+  const clock = localClock(timeZone);
+  const hourOf = (t: ClosedAnalyticsTrade) => clock(Date.parse(t.openedAt)).hour;
   return rows(closedTrades(trades), hourOf, byText);
 }
 
 /** P/L by local date of the close in `timeZone`, oldest first; only days with closes. */
 export function calendar(trades: readonly AnalyticsTrade[], timeZone: string): CalendarDay[] {
-  const days = groupInto(closedTrades(trades), (t) => tradingDate(t.closedAtMs, timeZone));
+  const clock = localClock(timeZone);
+  const days = groupInto(closedTrades(trades), (t) => clock(t.closedAtMs).date);
   return [...days]
     .map(([date, group]) => ({
       date,

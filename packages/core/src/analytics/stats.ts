@@ -1,5 +1,17 @@
-import { rMultiple, sumR, sumUsd, usd, type RMultiple, type Usd } from '../units/units.js';
+import {
+  R_DECIMALS,
+  rMultiple,
+  sumR,
+  sumUsd,
+  usd,
+  USD_DECIMALS,
+  type RMultiple,
+  type Usd,
+} from '../units/units.js';
 import { outcomeOf, type ClosedAnalyticsTrade } from './trades.js';
+
+const R_SCALE = 10 ** R_DECIMALS;
+const USD_SCALE = 10 ** USD_DECIMALS;
 
 /** The mean of R-multiples (exact sum, rounded to R decimals); null for none. */
 export function meanR(values: readonly number[]): RMultiple | null {
@@ -30,15 +42,53 @@ export interface GroupStats {
   pnlUsd: Usd;
 }
 
+/**
+ * Running totals of a group in whole units (ten-thousandths of R, micro-dollars), so sums stay
+ * exact and a group can be built in one pass, or as the difference of two (all minus with).
+ */
+export interface GroupTotals {
+  trades: number;
+  wins: number;
+  rUnits: number;
+  usdMicros: number;
+}
+
+export const emptyTotals = (): GroupTotals => ({ trades: 0, wins: 0, rUnits: 0, usdMicros: 0 });
+
+/** Adds a closed trade to running totals (in place). */
+export function addToTotals(totals: GroupTotals, trade: ClosedAnalyticsTrade): void {
+  totals.trades += 1;
+  if (outcomeOf(trade) === 'win') totals.wins += 1;
+  totals.rUnits += Math.round(trade.rMultiple * R_SCALE);
+  totals.usdMicros += Math.round(trade.pnlUsd * USD_SCALE);
+}
+
+/** The totals of `all` less those of `part` (a subset of it). */
+export function subtractTotals(all: GroupTotals, part: GroupTotals): GroupTotals {
+  return {
+    trades: all.trades - part.trades,
+    wins: all.wins - part.wins,
+    rUnits: all.rUnits - part.rUnits,
+    usdMicros: all.usdMicros - part.usdMicros,
+  };
+}
+
+/** Trades, win rate, mean R and P/L from running totals. */
+export function statsOfTotals(totals: GroupTotals): GroupStats {
+  const { trades, wins, rUnits, usdMicros } = totals;
+  return {
+    trades,
+    winRate: trades === 0 ? null : wins / trades,
+    expectancyR: trades === 0 ? null : rMultiple(rUnits / R_SCALE / trades),
+    pnlUsd: usd(usdMicros / USD_SCALE),
+  };
+}
+
 /** Trades, win rate, expectancy and P/L of a set of closed trades. */
 export function groupStats(trades: readonly ClosedAnalyticsTrade[]): GroupStats {
-  const wins = trades.filter((t) => outcomeOf(t) === 'win').length;
-  return {
-    trades: trades.length,
-    winRate: trades.length === 0 ? null : wins / trades.length,
-    expectancyR: meanR(trades.map((t) => t.rMultiple)),
-    pnlUsd: sumUsd(trades.map((t) => t.pnlUsd)),
-  };
+  const totals = emptyTotals();
+  for (const trade of trades) addToTotals(totals, trade);
+  return statsOfTotals(totals);
 }
 
 /** Groups items by a key, keeping first-seen order inside each group. */

@@ -56,6 +56,11 @@ export const trades = pgTable(
     sizeEstimated: boolean('size_estimated').notNull().default(false),
     streakAtOpen: integer('streak_at_open'),
     accountSizeAtOpen: numeric('account_size_at_open'),
+    /** The board the cells were ticked on, when opened (null for trades from before). */
+    boardId: text('board_id'),
+    boardName: text('board_name'),
+    /** 'journal' (typed by the trader) or 'exchange' (closed by exchange fills, verified). */
+    source: text('source', { enum: ['journal', 'exchange'] }).notNull().default('journal'),
     notes: text('notes').notNull().default(''),
     status: tradeStatus('status').notNull().default('OPEN'),
     /** SPEC's per-unit price difference; never summed across trades. */

@@ -7,7 +7,7 @@ import {
   defaultBingoState,
   hasFeature,
   premiumLockTexts,
-  type BingoCell,
+  type BingoBoard,
   type BingoState,
   type CellPatch,
   type PlanAccess,
@@ -40,14 +40,14 @@ export class BingoService {
   }
 
   /**
-   * The cells of the board on screen as stored (the score of a trade is taken from them, not
+   * The board on screen as stored (the score of a trade is taken from them, not
    * from the client). A user who never stored boards has core's default board; nothing is
    * written.
    */
-  async currentCells(userId: string): Promise<BingoCell[]> {
+  async currentBoard(userId: string): Promise<BingoBoard> {
     const state =
       (await this.repo.find(userId)) ?? defaultBingoState('default', this.now().getTime());
-    return currentBoard(state).bingoCells;
+    return currentBoard(state);
   }
 
   /**

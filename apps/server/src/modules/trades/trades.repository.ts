@@ -28,7 +28,7 @@ export interface TradeEdit {
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
 /** A row as the API shows it: numerics (strings in the database) as numbers, in their units. */
-const toTrade = (row: TradeRow): Trade => ({
+export const toTrade = (row: TradeRow): Trade => ({
   id: row.id,
   pair: row.pair,
   isLong: row.isLong,
@@ -116,10 +116,23 @@ export class TradesRepository {
     return row ? toTrade(row) : undefined;
   }
 
-  async insert(userId: string, trade: OpenedTrade, now: Date): Promise<Trade> {
+  /** A new OPEN trade, with the board its cells were ticked on. */
+  async insert(
+    userId: string,
+    trade: OpenedTrade,
+    now: Date,
+    board: { id: string; name: string },
+  ): Promise<Trade> {
     const [row] = await this.db
       .insert(trades)
-      .values({ userId, ...openedColumns(trade), createdAt: now, updatedAt: now })
+      .values({
+        userId,
+        ...openedColumns(trade),
+        boardId: board.id,
+        boardName: board.name,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return toTrade(row!);
   }

@@ -7,7 +7,7 @@ import {
   tradeMessages,
   tradesToCsv,
   tradingDate,
-  type BingoCell,
+  type BingoBoard,
   type CreateTradeRequest,
   type MarketPrice,
   type RiskState,
@@ -28,9 +28,12 @@ const checkId = (id: string) => {
 };
 const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
 
-/** Where a trade's score comes from: the stored board on screen (the bingo module owns it). */
+/**
+ * Where a trade's score comes from: the stored board on screen (the bingo module owns it). Its
+ * id and name are kept with the trade, so analytics matches cells within one board.
+ */
 export interface BoardCells {
-  currentCells(userId: string): Promise<BingoCell[]>;
+  currentBoard(userId: string): Promise<Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>>;
 }
 
 /**
@@ -79,7 +82,8 @@ export class TradesService {
    * SESSION_ENDED while the session is ended; today's trade count goes up in the same commit.
    */
   async create(user: RiskUser, body: CreateTradeRequest): Promise<Trade> {
-    const cells = await this.board.currentCells(user.id);
+    const board = await this.board.currentBoard(user.id);
+    const cells = board.bingoCells;
     const market = await this.#market(body.pair);
     return this.db.transaction(async (tx) => {
       const risk = await this.risk.load(tx, user);
@@ -100,7 +104,10 @@ export class TradesService {
           { risk, cells, now: now.getTime(), timeZone: user.timeZone, market },
         ),
       );
-      const trade = await this.#trades(tx).insert(user.id, opened.trade, now);
+      const trade = await this.#trades(tx).insert(user.id, opened.trade, now, {
+        id: board.id,
+        name: board.name,
+      });
       await this.risk.save(tx, user, opened.risk);
       return trade;
     });

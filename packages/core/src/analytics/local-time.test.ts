@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { localClock } from './local-time.js';
+
+describe('localClock', () => {
+  it('puts 23:30 UTC on the next day in UTC+1 (Paris in winter)', () => {
+    const at = Date.parse('2026-01-05T23:30:00.000Z');
+    expect(localClock('Europe/Paris')(at)).toEqual({
+      date: '2026-01-06',
+      weekday: 'Tue',
+      hour: '00',
+    });
+    expect(localClock('UTC')(at)).toEqual({ date: '2026-01-05', weekday: 'Mon', hour: '23' });
+  });
+
+  it('follows a daylight-saving change inside the UTC day (New York, 2026-03-08)', () => {
+    const clock = localClock('America/New_York');
+    // 06:59 UTC is 01:59 EST; 07:00 UTC is 03:00 EDT.
+    expect(clock(Date.parse('2026-03-08T06:59:00.000Z')).hour).toBe('01');
+    expect(clock(Date.parse('2026-03-08T07:00:00.000Z')).hour).toBe('03');
+    expect(clock(Date.parse('2026-03-08T03:00:00.000Z'))).toEqual({
+      date: '2026-03-07',
+      weekday: 'Sat',
+      hour: '22',
+    });
+  });
+
+  it('handles half-hour zones and dates before 1970', () => {
+    expect(localClock('Asia/Kolkata')(Date.parse('2026-06-01T18:45:00.000Z'))).toEqual({
+      date: '2026-06-02',
+      weekday: 'Tue',
+      hour: '00',
+    });
+    expect(localClock('UTC')(Date.parse('1969-12-31T23:00:00.000Z')).date).toBe('1969-12-31');
+  });
+});

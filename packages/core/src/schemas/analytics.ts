@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { TRADE_SOURCES } from '../analytics/trades.js';
+import { RMultipleSchema, UsdSchema } from '../units/units.js';
+import { intField } from './common.js';
+import { text } from './text.js';
+
+const isCalendarDate = (value: string): boolean => {
+  const ms = Date.parse(`${value}T00:00:00.000Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+};
+
+/** A local calendar date, 'YYYY-MM-DD'. */
+const LocalDateSchema = (label: string) =>
+  text(label, `${label} is required`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date as YYYY-MM-DD`)
+    .refine(isCalendarDate, `${label} is not a real date`);
+
+/** An empty query value (`?pair=`) means no filter. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * GET /api/analytics (and its trades and CSV): every filter optional; dates are the trader's
+ * local dates in their time zone, both included; a closed trade is dated by its close.
+ */
+export const AnalyticsQuerySchema = z
+  .object({
+    from: optional(LocalDateSchema('From')),
+    to: optional(LocalDateSchema('To')),
+    pair: optional(
+      text('Pair', 'Pair is required')
+        .trim()
+        .toUpperCase()
+        .max(30, 'Pair must be at most 30 characters'),
+    ),
+    side: optional(z.enum(['long', 'short'], { error: 'Side must be long or short' })),
+    board: optional(text('Board', 'Board is required').max(64, 'Board is not valid')),
+    tier: optional(z.coerce.number({ error: 'Tier must be 1 to 5' }).pipe(intField('Tier', 1, 5))),
+    source: optional(z.enum(TRADE_SOURCES, { error: 'Source must be journal or exchange' })),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    path: ['to'],
+    message: 'To must be on or after From',
+  });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+const ratio = z.number().nullable();
+const GroupStatsSchema = z.object({
+  trades: z.number().int().min(0),
+  winRate: ratio,
+  expectancyR: RMultipleSchema.nullable(),
+  pnlUsd: UsdSchema,
+});
+const GroupRowSchema = GroupStatsSchema.extend({ key: z.string() });
+
+export const AnalyticsSummarySchema = z.object({
+  trades: z.number().int().min(0),
+  wins: z.number().int().min(0),
+  losses: z.number().int().min(0),
+  winRate: ratio,
+  expectancyR: RMultipleSchema.nullable(),
+  expectancyUsd: UsdSchema.nullable(),
+  profitFactor: ratio,
+  avgWinR: RMultipleSchema.nullable(),
+  avgLossR: RMultipleSchema.nullable(),
+  payoffRatio: ratio,
+  totalR: RMultipleSchema,
+  totalUsd: UsdSchema,
+  maxDrawdownR: z.number().min(0),
+  maxDrawdownUsd: UsdSchema,
+  sqn: ratio,
+  longestWinStreak: z.number().int().min(0),
+  longestLossStreak: z.number().int().min(0),
+});
+
+export const CellEdgeSchema = z.object({
+  boardId: z.string().nullable(),
+  boardName: z.string().nullable(),
+  index: z.number().int().min(0),
+  title: z.string(),
+  tradesWith: z.number().int().min(0),
+  winRateWith: ratio,
+  expectancyRWith: RMultipleSchema.nullable(),
+  tradesWithout: z.number().int().min(0),
+  winRateWithout: ratio,
+  expectancyRWithout: RMultipleSchema.nullable(),
+  edgeR: RMultipleSchema.nullable(),
+});
+export type CellEdgeRow = z.infer<typeof CellEdgeSchema>;
+
+/** The options of the filters, from all the trader's trades (not only the filtered ones). */
+export const AnalyticsOptionsSchema = z.object({
+  pairs: z.array(z.string()),
+  boards: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+/** GET /api/analytics (DESIGN.md section 8). */
+export const AnalyticsResponseSchema = z.object({
+  timeZone: z.string(),
+  summary: AnalyticsSummarySchema,
+  openTrades: z.number().int().min(0),
+  equity: z.array(
+    z.object({
+      closedAt: z.string(),
+      tradeId: z.string(),
+      cumulativeR: RMultipleSchema,
+      cumulativeUsd: UsdSchema,
+    }),
+  ),
+  rDistribution: z.array(
+    z.object({ from: z.number().nullable(), to: z.number().nullable(), count: z.number().int() }),
+  ),
+  calendar: z.array(
+    z.object({
+      date: z.string(),
+      trades: z.number().int().min(0),
+      pnlUsd: UsdSchema,
+      r: RMultipleSchema,
+    }),
+  ),
+  byTier: z.array(GroupStatsSchema.extend({ tier: z.number().int() })),
+  byCell: z.array(CellEdgeSchema),
+  byPair: z.array(GroupRowSchema),
+  bySide: z.array(GroupRowSchema),
+  byWeekday: z.array(GroupRowSchema),
+  byHour: z.array(GroupRowSchema),
+  discipline: z.object({
+    followedTier: GroupStatsSchema,
+    belowTier: GroupStatsSchema,
+    autoTarget: GroupStatsSchema,
+    manualTarget: GroupStatsSchema,
+    coldStreak: GroupStatsSchema,
+    notColdStreak: GroupStatsSchema,
+  }),
+  options: AnalyticsOptionsSchema,
+});
+export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
