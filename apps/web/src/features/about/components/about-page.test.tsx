@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 
 describe('About', () => {
-  it('explains the workflow in order, with analytics still to come', async () => {
+  it('explains the workflow in order, analytics marked premium', async () => {
     renderApp('/about');
     const steps = await screen.findAllByRole('heading', { level: 2 });
     expect(steps.map((h) => h.textContent)).toEqual([
@@ -11,9 +11,9 @@ describe('About', () => {
       'Bingo',
       'Trade details',
       'Risk management',
-      'AnalyticsComing soon',
+      'AnalyticsPremium',
     ]);
-    expect(within(steps[4]!).getByText('Coming soon')).toBeVisible();
+    expect(within(steps[4]!).getByText('Premium')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Start Trading Now' })).toHaveAttribute(
       'href',
       '/bingo',

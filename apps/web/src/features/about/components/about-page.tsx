@@ -21,10 +21,10 @@ const steps = [
   },
   {
     title: 'Analytics',
-    text: 'Review what worked: win rate, risk/reward and how discipline relates to results.',
-    soon: true,
+    text: 'See what works for you: expectancy in R, equity curve, P/L calendar, and the edge of each bingo cell — does waiting for the candle close pay?',
+    premium: true,
   },
-] as const satisfies readonly { title: string; text: string; soon?: boolean }[];
+] as const satisfies readonly { title: string; text: string; premium?: boolean }[];
 
 export function AboutPage() {
   return (
@@ -42,7 +42,7 @@ export function AboutPage() {
               <div>
                 <h2 className="about-step__title">
                   {step.title}
-                  {'soon' in step ? <Badge tone="info">Coming soon</Badge> : null}
+                  {'premium' in step ? <Badge tone="accent">Premium</Badge> : null}
                 </h2>
                 <p className="about-step__text">{step.text}</p>
               </div>
