@@ -10,9 +10,14 @@ export interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   size?: 'sm' | 'md';
+  /**
+   * false: the page around stays readable and usable (no overlay, no focus trap), e.g. a lock
+   * over a page that stays in view. Default true.
+   */
+  modal?: boolean;
 }
 
-/** A modal dialog (Radix): focus trap, Escape and overlay click close it. */
+/** A dialog (Radix), modal by default: focus trap, Escape and overlay click close it. */
 export function Dialog({
   open,
   onOpenChange,
@@ -20,9 +25,10 @@ export function Dialog({
   description,
   children,
   size = 'sm',
+  modal = true,
 }: DialogProps) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content

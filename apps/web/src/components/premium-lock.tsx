@@ -9,13 +9,15 @@ export interface PremiumLockProps {
   onOpenChange: (open: boolean) => void;
   /** Why the lock appeared; defaults to 'This feature is only available to premium users'. */
   message?: string;
+  /** false: the page under the lock stays readable (see Dialog). */
+  modal?: boolean;
 }
 
 /**
  * The premium lock (SPEC.md section 2): shown when a free or anonymous user reaches a premium
  * feature. It lists what premium brings and leads to /payment.
  */
-export function PremiumLock({ open, onOpenChange, message }: PremiumLockProps) {
+export function PremiumLock({ open, onOpenChange, message, modal }: PremiumLockProps) {
   const navigate = useNavigate();
   const upgrade = () => {
     onOpenChange(false);
@@ -25,6 +27,7 @@ export function PremiumLock({ open, onOpenChange, message }: PremiumLockProps) {
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      modal={modal}
       title={premiumLockTexts.title}
       description={message ?? premiumLockTexts.defaultMessage}
     >

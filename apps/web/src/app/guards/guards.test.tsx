@@ -31,7 +31,8 @@ describe('sign-in guard', () => {
     stubFetch(() => ({ status: 200, body: publicUser() }));
     renderApp('/analytics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
-    expect(screen.getByText('Coming Soon')).toBeVisible();
+    // A free user: the sample analytics under the premium lock.
+    expect(await screen.findByRole('dialog', { name: 'Premium Feature' })).toBeVisible();
   });
 });
 

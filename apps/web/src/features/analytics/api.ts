@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AnalyticsQuery, AnalyticsResponse, TradeListResponse } from '@tb/core';
+import { apiDownload, apiRequest } from '@/lib/api-client';
+import { filtersQueryString } from './filters/filters';
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  report: (filters: AnalyticsQuery) => ['analytics', 'report', filters] as const,
+  trades: (filters: AnalyticsQuery) => ['analytics', 'trades', filters] as const,
+};
+
+export const analyticsMessages = {
+  load: 'Failed to load analytics',
+  loadTrades: "Failed to load the day's trades",
+  export: 'Failed to export the trades',
+} as const;
+
+/**
+ * GET /api/analytics with the page's filters. While other filters load, the previous report
+ * stays on screen (placeholder), dimmed, so the page does not flash.
+ */
+export const analyticsQueryOptions = (filters: AnalyticsQuery) =>
+  queryOptions({
+    queryKey: analyticsKeys.report(filters),
+    queryFn: ({ signal }) =>
+      apiRequest<AnalyticsResponse>(`/analytics${filtersQueryString(filters)}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** GET /api/analytics/trades: the trades the filters keep (a calendar day: from = to). */
+export const analyticsTradesQueryOptions = (filters: AnalyticsQuery) =>
+  queryOptions({
+    queryKey: analyticsKeys.trades(filters),
+    queryFn: ({ signal }) =>
+      apiRequest<TradeListResponse>(`/analytics/trades${filtersQueryString(filters)}`, {
+        signal,
+      }),
+    staleTime: 30_000,
+  });
+
+/** GET /api/analytics/export.csv: the filtered trades with their R and USD P/L. */
+export function downloadAnalyticsCsv(filters: AnalyticsQuery): Promise<Blob> {
+  return apiDownload(`/analytics/export.csv${filtersQueryString(filters)}`);
+}

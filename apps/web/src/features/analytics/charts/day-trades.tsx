@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AnalyticsQuery, Trade } from '@tb/core';
+import { Alert, Button, Spinner } from '@/components';
+import { errorMessage } from '@/lib/api-error';
+import { analyticsMessages, analyticsTradesQueryOptions } from '../api';
+import { showR, showUsd, toneOf } from '../format';
+import { dayName } from './calendar-month';
+
+/** What the day's list shows of a trade. */
+export type DayTrade = Pick<Trade, 'id' | 'pair' | 'isLong' | 'rMultiple' | 'pnlUsd' | 'closedAt'>;
+
+export interface DayTradesProps {
+  day: string;
+  filters: AnalyticsQuery;
+  timeZone: string;
+}
+
+/** The trades closed on a calendar day, with the page's other filters (from = to = day). */
+export function DayTrades({ day, filters, timeZone }: DayTradesProps) {
+  const query = useQuery(analyticsTradesQueryOptions({ ...filters, from: day, to: day }));
+  const heading = `Trades closed on ${dayName(day)}`;
+  let body;
+  if (query.isPending) body = <Spinner label="Loading the day's trades..." />;
+  else if (query.isError) {
+    body = (
+      <div className="an-state">
+        <Alert tone="error">{errorMessage(query.error, analyticsMessages.loadTrades)}</Alert>
+        <Button variant="secondary" onClick={() => void query.refetch()} busy={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    const closed = query.data.filter((trade) => trade.closedAt !== null);
+    body = <DayTradesTable trades={closed} caption={heading} timeZone={timeZone} />;
+  }
+  return (
+    <section className="an-day-trades" aria-label={heading} aria-live="polite">
+      <h4 className="an-day-trades__title">{heading}</h4>
+      {body}
+    </section>
+  );
+}
+
+export function DayTradesTable({
+  trades,
+  caption,
+  timeZone,
+}: {
+  trades: readonly DayTrade[];
+  caption: string;
+  timeZone: string;
+}) {
+  if (trades.length === 0) return <p className="an-muted">No closed trades that day.</p>;
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
+  return (
+    <div className="table-scroll">
+      <table className="data-table data-table--nowrap">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Pair</th>
+            <th scope="col">Side</th>
+            <th scope="col">Closed</th>
+            <th scope="col" className="num">
+              R
+            </th>
+            <th scope="col" className="num">
+              P/L
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {trades.map((trade) => (
+            <tr key={trade.id}>
+              <th scope="row">{trade.pair}</th>
+              <td className={trade.isLong ? 'an-tone--gain' : 'an-tone--loss'}>
+                {trade.isLong ? 'Long' : 'Short'}
+              </td>
+              <td>{trade.closedAt ? time.format(new Date(trade.closedAt)) : '—'}</td>
+              <td className={`num an-tone--${toneOf(trade.rMultiple) ?? 'none'}`}>
+                {showR(trade.rMultiple)}
+              </td>
+              <td className={`num an-tone--${toneOf(trade.pnlUsd) ?? 'none'}`}>
+                {showUsd(trade.pnlUsd)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { formatDisplayNumber, formatSignedR, formatSignedUsd, formatWinrate } from '@tb/core';
+
+/** What a missing figure shows (no trades, no loss for a profit factor). */
+export const NONE = '—';
+
+/** '+1.25R', '-1.00R'; null as '—'. */
+export const showR = (value: number | null): string =>
+  value === null ? NONE : formatSignedR(value);
+
+/** '+$12.50', '-$3.00'; null as '—'. */
+export const showUsd = (value: number | null): string =>
+  value === null ? NONE : formatSignedUsd(value);
+
+/** A 0..1 ratio as a percentage: 0.625 -> '62.5%'; null as '—'. */
+export const showWinRate = (ratio: number | null): string =>
+  ratio === null ? NONE : formatWinrate(ratio * 100);
+
+/** A plain ratio (profit factor, payoff, SQN): '1.85', '12.3'; null as '—'. */
+export const showRatio = (value: number | null): string =>
+  value === null ? NONE : formatDisplayNumber(value);
+
+/** A drawdown (a fall, >= 0) with a minus sign: 3.2 -> '-3.20R'. */
+export const showDrawdownR = (fall: number): string => formatSignedR(-fall);
+export const showDrawdownUsd = (fall: number): string => formatSignedUsd(-fall);
+
+/** '1 trade', '12 trades'. */
+export const tradeCount = (n: number): string => `${n} ${n === 1 ? 'trade' : 'trades'}`;
+
+/** The R/R a score tier allows, as the risk widget names it: 3 -> '3R/R'. */
+export const tierLabel = (tier: number): string => `${tier}R/R`;
+
+/** Green for a gain, red for a loss, nothing for zero or none (a CSS modifier). */
+export function toneOf(value: number | null): 'gain' | 'loss' | undefined {
+  if (value === null || value === 0) return undefined;
+  return value > 0 ? 'gain' : 'loss';
+}

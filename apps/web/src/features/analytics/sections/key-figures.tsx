@@ -1,0 +1,93 @@
+import type { AnalyticsResponse } from '@tb/core';
+import type { ReactNode } from 'react';
+import {
+  showDrawdownR,
+  showDrawdownUsd,
+  showR,
+  showRatio,
+  showUsd,
+  showWinRate,
+  toneOf,
+} from '../format';
+import './sections.css';
+
+type Summary = AnalyticsResponse['summary'];
+
+interface Figure {
+  term: string;
+  value: ReactNode;
+  /** A second figure (USD beside R, open trades beside closed ones). */
+  extra?: string;
+  tone?: 'gain' | 'loss';
+  hint?: string;
+  /** A value in words, set smaller than the figures. */
+  words?: boolean;
+}
+
+function figures(s: Summary, openTrades: number): Figure[] {
+  return [
+    {
+      term: 'Trades',
+      value: s.trades,
+      extra: openTrades > 0 ? `+ ${openTrades} open` : undefined,
+      hint: `${s.wins} won, ${s.losses} lost`,
+    },
+    { term: 'Win rate', value: showWinRate(s.winRate) },
+    {
+      term: 'Expectancy',
+      value: showR(s.expectancyR),
+      extra: showUsd(s.expectancyUsd),
+      tone: toneOf(s.expectancyR),
+      hint: 'per trade',
+    },
+    { term: 'Profit factor', value: showRatio(s.profitFactor), hint: 'gains ÷ losses, in $' },
+    {
+      term: 'Payoff ratio',
+      value: showRatio(s.payoffRatio),
+      hint: 'average win ÷ average loss, in R',
+    },
+    { term: 'Total', value: showR(s.totalR), extra: showUsd(s.totalUsd), tone: toneOf(s.totalR) },
+    {
+      term: 'Max drawdown',
+      value: showDrawdownR(s.maxDrawdownR),
+      extra: showDrawdownUsd(s.maxDrawdownUsd),
+      tone: s.maxDrawdownR > 0 ? 'loss' : undefined,
+    },
+    { term: 'SQN', value: showRatio(s.sqn), hint: 'system quality number' },
+    {
+      term: 'Longest streaks',
+      words: true,
+      value: `${s.longestWinStreak} ${s.longestWinStreak === 1 ? 'win' : 'wins'} / ${s.longestLossStreak} ${s.longestLossStreak === 1 ? 'loss' : 'losses'}`,
+    },
+  ];
+}
+
+/** The headline numbers of DESIGN.md section 8 as a description list. */
+export function KeyFigures({ summary, openTrades }: { summary: Summary; openTrades: number }) {
+  return (
+    <section className="an-section" aria-labelledby="an-figures-title">
+      <h2 id="an-figures-title" className="an-section__title">
+        Key figures
+      </h2>
+      <dl className="an-figures">
+        {figures(summary, openTrades).map((figure) => (
+          <div key={figure.term} className="an-figures__item">
+            <dt className="an-figures__term">{figure.term}</dt>
+            <dd
+              className={`an-figures__value an-tone--${figure.tone ?? 'none'}${figure.words ? ' an-figures__value--words' : ''}`}
+            >
+              {figure.value}
+              {figure.extra ? (
+                <>
+                  {' '}
+                  <span className="an-figures__extra">{figure.extra}</span>
+                </>
+              ) : null}
+            </dd>
+            {figure.hint ? <dd className="an-figures__hint">{figure.hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { rMultiple, usd, type AnalyticsResponse, type CellEdgeRow } from '@tb/core';
+
+type Stats = AnalyticsResponse['discipline']['followedTier'];
+
+const stats = (trades: number, winRate: number | null, r: number | null, pnl: number): Stats => ({
+  trades,
+  winRate,
+  expectancyR: r === null ? null : rMultiple(r),
+  pnlUsd: usd(pnl),
+});
+
+/** A per-cell edge row on the trader's one board (tests only). */
+export function edgeRow(overrides: Partial<CellEdgeRow>): CellEdgeRow {
+  return {
+    boardId: 'b1',
+    boardName: 'Main board',
+    index: 0,
+    title: 'Cell',
+    tradesWith: 5,
+    winRateWith: 0.6,
+    expectancyRWith: rMultiple(0.5),
+    tradesWithout: 5,
+    winRateWithout: 0.4,
+    expectancyRWithout: rMultiple(0),
+    edgeR: rMultiple(0.5),
+    ...overrides,
+  };
+}
+
+/**
+ * A hand-written GET /api/analytics answer (tests only): 8 closed trades (5 won, 3 lost) and
+ * 2 open, +3.20R / +$64.00 in all, in UTC; two days in November 2026 on the calendar.
+ */
+export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): AnalyticsResponse {
+  return {
+    timeZone: 'UTC',
+    summary: {
+      trades: 8,
+      wins: 5,
+      losses: 3,
+      winRate: 0.625,
+      expectancyR: rMultiple(0.4),
+      expectancyUsd: usd(8),
+      profitFactor: 1.85,
+      avgWinR: rMultiple(1.24),
+      avgLossR: rMultiple(-1),
+      payoffRatio: 1.24,
+      totalR: rMultiple(3.2),
+      totalUsd: usd(64),
+      maxDrawdownR: 3,
+      maxDrawdownUsd: usd(60),
+      sqn: null,
+      longestWinStreak: 3,
+      longestLossStreak: 2,
+    },
+    openTrades: 2,
+    equity: [
+      {
+        closedAt: '2026-11-03T10:00:00.000Z',
+        tradeId: 't1',
+        cumulativeR: rMultiple(2),
+        cumulativeUsd: usd(40),
+      },
+      {
+        closedAt: '2026-11-05T15:00:00.000Z',
+        tradeId: 't2',
+        cumulativeR: rMultiple(3.2),
+        cumulativeUsd: usd(64),
+      },
+    ],
+    rDistribution: [
+      { from: null, to: -2, count: 0 },
+      { from: -2, to: -1, count: 0 },
+      { from: -1, to: 0, count: 3 },
+      { from: 0, to: 1, count: 0 },
+      { from: 1, to: 2, count: 4 },
+      { from: 2, to: 3, count: 1 },
+      { from: 3, to: null, count: 0 },
+    ],
+    calendar: [
+      { date: '2026-11-03', trades: 2, pnlUsd: usd(40), r: rMultiple(2) },
+      { date: '2026-11-05', trades: 6, pnlUsd: usd(24), r: rMultiple(1.2) },
+    ],
+    byTier: [
+      { tier: 2, ...stats(3, 1 / 3, -0.2, -12) },
+      { tier: 3, ...stats(5, 0.8, 0.76, 76) },
+    ],
+    byCell: [
+      edgeRow({
+        index: 7,
+        title: 'Waited for the candle close',
+        tradesWith: 5,
+        winRateWith: 0.8,
+        expectancyRWith: rMultiple(1.2),
+        tradesWithout: 5,
+        winRateWithout: 0.4,
+        expectancyRWithout: rMultiple(-0.1),
+        edgeR: rMultiple(1.3),
+      }),
+    ],
+    byPair: [{ key: 'BTCUSDT', ...stats(8, 0.625, 0.4, 64) }],
+    bySide: [
+      { key: 'long', ...stats(5, 0.8, 0.9, 90) },
+      { key: 'short', ...stats(3, 1 / 3, -0.43, -26) },
+    ],
+    byWeekday: [{ key: 'Tue', ...stats(8, 0.625, 0.4, 64) }],
+    byHour: [{ key: '10', ...stats(8, 0.625, 0.4, 64) }],
+    discipline: {
+      followedTier: stats(6, 0.667, 0.7, 84),
+      belowTier: stats(2, 0.5, -0.5, -20),
+      autoTarget: stats(5, 0.8, 0.9, 90),
+      manualTarget: stats(3, 1 / 3, -0.43, -26),
+      coldStreak: stats(0, null, null, 0),
+      notColdStreak: stats(8, 0.625, 0.4, 64),
+    },
+    options: { pairs: ['BTCUSDT', 'ETHUSDT'], boards: [{ id: 'b1', name: 'Main board' }] },
+    ...overrides,
+  };
+}
