@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayDecimals, formatDisplayNumber } from './number.js';
+import { displayDecimals, formatDisplayNumber, formatRatio } from './number.js';
 
 describe('displayDecimals', () => {
   it.each([
@@ -40,5 +40,18 @@ describe('formatDisplayNumber', () => {
         expect(shown.split('.')[1]?.length ?? 0).toBe(decimals);
       }),
     );
+  });
+});
+
+describe('formatRatio', () => {
+  it.each([
+    [1.849, '1.85'],
+    [0.05, '0.05'],
+    [12.3, '12.30'],
+    [-0.4, '-0.40'],
+    [-0.001, '0.00'],
+    [Number.POSITIVE_INFINITY, '—'],
+  ])('%s -> %s', (value, text) => {
+    expect(formatRatio(value)).toBe(text);
   });
 });

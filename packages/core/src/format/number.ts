@@ -22,3 +22,13 @@ export function formatDisplayNumber(value: number): string {
   const decimals = displayDecimals(value);
   return roundTo(value, decimals).toFixed(decimals);
 }
+
+/**
+ * A ratio of the reports (profit factor, payoff ratio, SQN) with 2 decimals: 1.849 -> '1.85',
+ * 0.05 -> '0.05', 12.3 -> '12.30'. A value that rounds to zero shows as '0.00'; non-finite as '—'.
+ */
+export function formatRatio(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const text = roundTo(value, 2).toFixed(2);
+  return text === '-0.00' ? '0.00' : text;
+}

@@ -1,4 +1,4 @@
-import { formatDisplayNumber, formatSignedR, formatSignedUsd, formatWinrate } from '@tb/core';
+import { formatRatio, formatSignedR, formatSignedUsd, formatWinrate } from '@tb/core';
 
 /** What a missing figure shows (no trades, no loss for a profit factor). */
 export const NONE = '—';
@@ -15,9 +15,9 @@ export const showUsd = (value: number | null): string =>
 export const showWinRate = (ratio: number | null): string =>
   ratio === null ? NONE : formatWinrate(ratio * 100);
 
-/** A plain ratio (profit factor, payoff, SQN): '1.85', '12.3'; null as '—'. */
+/** A plain ratio (profit factor, payoff, SQN): '1.85', '12.30'; null as '—'. */
 export const showRatio = (value: number | null): string =>
-  value === null ? NONE : formatDisplayNumber(value);
+  value === null ? NONE : formatRatio(value);
 
 /** A drawdown (a fall, >= 0) with a minus sign: 3.2 -> '-3.20R'. */
 export const showDrawdownR = (fall: number): string => formatSignedR(-fall);
