@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { logErrSerializer } from './lib/log-errors.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { SecretBox } from './lib/secret-box.js';
+import { registerAnalytics } from './modules/analytics/analytics.module.js';
 import { registerApiKeys } from './modules/api-keys/api-keys.module.js';
 import { registerAudit } from './modules/audit/audit.module.js';
 import { registerAuth } from './modules/auth/auth.module.js';
@@ -178,6 +179,7 @@ async function registerApiModules(api: FastifyInstance, shared: ModuleDeps, part
   // not through ExchangeService, which uses trades (no cycle).
   const marketPrice = (pair: string) => marketPriceOf(networks, config.marketDataNetwork, pair);
   const trades = await registerTrades(api, shared, { risk, board: bingo, marketPrice });
+  await registerAnalytics(api, shared, { plans: users.service });
   const keys = await registerApiKeys(api, shared, { users: users.service, networks });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });
   await registerSignals(api, shared, { exchange, send: parts.webhookSender });

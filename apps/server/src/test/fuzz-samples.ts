@@ -75,7 +75,21 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
     },
     ...adminSamples(ids),
     { method: 'GET', url: '/api/leaderboard', query: { sort: 'gain', direction: 'desc' } },
+    ...analyticsSamples(),
   ];
+}
+
+/** The analytics routes (the caller is premium), every filter set. */
+function analyticsSamples(): SampleRequest[] {
+  const query = {
+    ...{ from: '2026-01-01', to: '2026-12-31', pair: 'BTCUSDT', side: 'long' },
+    ...{ board: 'board-1', tier: '2', source: 'journal' },
+  };
+  return ['/api/analytics', '/api/analytics/trades', '/api/analytics/export.csv'].map((url) => ({
+    method: 'GET',
+    url,
+    query,
+  }));
 }
 
 function user(name: string) {
