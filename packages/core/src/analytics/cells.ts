@@ -36,10 +36,11 @@ export function byCell(trades: readonly AnalyticsTrade[]): CellEdge[] {
   for (const trade of closedTrades(trades)) {
     if (trade.cells === null) continue;
     addToTotals(all, trade);
-    const seen = new Set<number>();
     for (const cell of trade.cells) {
-      if (seen.has(cell.index)) continue;
-      seen.add(cell.index);
+      // A snapshot lists each cell once; a repeated index counts once all the same.
+      if (trade.cells.findIndex((c) => c.index === cell.index) !== trade.cells.indexOf(cell)) {
+        continue;
+      }
       const entry = cells.get(cell.index) ?? { title: cell.title, totals: emptyTotals() };
       entry.title = cell.title;
       addToTotals(entry.totals, trade);

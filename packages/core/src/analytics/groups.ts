@@ -66,7 +66,7 @@ export function bySide(trades: readonly AnalyticsTrade[]): GroupRow[] {
  */
 export function byWeekday(trades: readonly AnalyticsTrade[], timeZone: string): GroupRow[] {
   const clock = localClock(timeZone);
-  const weekdayOf = (t: ClosedAnalyticsTrade) => clock(Date.parse(t.openedAt)).weekday;
+  const weekdayOf = (t: ClosedAnalyticsTrade) => clock(t.openedAtMs).weekday;
   const rank = (key: string) => WEEKDAYS.indexOf(key as (typeof WEEKDAYS)[number]);
   return rows(closedTrades(trades), weekdayOf, (a, b) => rank(a) - rank(b));
 }
@@ -74,7 +74,7 @@ export function byWeekday(trades: readonly AnalyticsTrade[], timeZone: string): 
 /** Outcome by local hour ('00'..'23') of the trade's opening. Only hours with trades. */
 export function byHour(trades: readonly AnalyticsTrade[], timeZone: string): GroupRow[] {
   const clock = localClock(timeZone);
-  const hourOf = (t: ClosedAnalyticsTrade) => clock(Date.parse(t.openedAt)).hour;
+  const hourOf = (t: ClosedAnalyticsTrade) => clock(t.openedAtMs).hour;
   return rows(closedTrades(trades), hourOf, byText);
 }
 

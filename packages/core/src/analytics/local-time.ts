@@ -57,13 +57,21 @@ function offsetsFor(timeZone: string): Map<number, number | null> {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/** Converters by zone, each remembering the instants it has converted (bounded). */
+const clocks = new Map<string, (ms: number) => LocalTime>();
+const MAX_REMEMBERED_INSTANTS = 100_000;
+
 /**
  * A converter from instants to the wall clock of `timeZone`. Intl formatting costs a few
  * microseconds a call, too slow for 10,000 trades several times over, so the zone's offset is
  * looked up once per UTC day (twice where it changes within that day, then per instant) and
- * the wall clock is plain arithmetic.
+ * the wall clock is plain arithmetic. The converter of a zone is shared and remembers its
+ * answers, so the weekday and the hour of one opening are worked out once.
  */
 export function localClock(timeZone: string): (ms: number) => LocalTime {
+  const known = clocks.get(timeZone);
+  if (known) return known;
+  if (clocks.size >= MAX_CACHED_ZONES) clocks.clear();
   const formatter = offsetFormatterFor(timeZone);
   const dayOffsets = offsetsFor(timeZone);
   const offsetOf = (ms: number): number => {
@@ -77,13 +85,21 @@ export function localClock(timeZone: string): (ms: number) => LocalTime {
     }
     return offset ?? offsetAt(formatter, ms);
   };
-  return (ms) => {
+  const remembered = new Map<number, LocalTime>();
+  const clock = (ms: number): LocalTime => {
+    const seen = remembered.get(ms);
+    if (seen) return seen;
     const wall = new Date(ms + offsetOf(ms));
     const year = String(wall.getUTCFullYear()).padStart(4, '0');
-    return {
+    const local = {
       date: `${year}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
       weekday: WEEKDAY_NAMES[wall.getUTCDay()] ?? 'Sun',
       hour: pad(wall.getUTCHours()),
     };
+    if (remembered.size >= MAX_REMEMBERED_INSTANTS) remembered.clear();
+    remembered.set(ms, local);
+    return local;
   };
+  clocks.set(timeZone, clock);
+  return clock;
 }

@@ -50,6 +50,8 @@ export interface ClosedAnalyticsTrade extends AnalyticsTrade {
   pnlUsd: number;
   /** `closedAt` in epoch milliseconds. */
   closedAtMs: number;
+  /** `openedAt` in epoch milliseconds (NaN when it does not parse). */
+  openedAtMs: number;
 }
 
 /** win, loss, or breakeven (neither). */
@@ -101,6 +103,7 @@ export function closedTrades(trades: readonly AnalyticsTrade[]): ClosedAnalytics
       boardName: trade.boardName ?? null,
       source: trade.source ?? 'journal',
       closedAtMs,
+      openedAtMs: Date.parse(trade.openedAt),
     });
   }
   return closed.sort(
@@ -117,6 +120,7 @@ function isClosedInOrder(trades: readonly AnalyticsTrade[]): trades is ClosedAna
   for (const trade of trades) {
     const closed = trade as Partial<ClosedAnalyticsTrade>;
     if (trade.status === 'OPEN' || typeof closed.closedAtMs !== 'number') return false;
+    if (typeof closed.openedAtMs !== 'number') return false;
     if (trade.rMultiple === null || trade.pnlUsd === null) return false;
     if (previous && !inCloseOrder(previous, trade as ClosedAnalyticsTrade)) return false;
     previous = trade as ClosedAnalyticsTrade;
