@@ -15,6 +15,8 @@ export interface DialogProps {
    * over a page that stays in view. Default true.
    */
   modal?: boolean;
+  /** Where focus goes when the dialog closes (Radix returns it to a trigger, if there is one). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A dialog (Radix), modal by default: focus trap, Escape and overlay click close it. */
@@ -26,6 +28,7 @@ export function Dialog({
   children,
   size = 'sm',
   modal = true,
+  onCloseAutoFocus,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
@@ -33,6 +36,7 @@ export function Dialog({
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
           className={`dialog dialog--${size}`}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>

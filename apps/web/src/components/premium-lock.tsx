@@ -11,13 +11,21 @@ export interface PremiumLockProps {
   message?: string;
   /** false: the page under the lock stays readable (see Dialog). */
   modal?: boolean;
+  /** Where focus goes when the lock closes (see Dialog). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
  * The premium lock (SPEC.md section 2): shown when a free or anonymous user reaches a premium
  * feature. It lists what premium brings and leads to /payment.
  */
-export function PremiumLock({ open, onOpenChange, message, modal }: PremiumLockProps) {
+export function PremiumLock({
+  open,
+  onOpenChange,
+  message,
+  modal,
+  onCloseAutoFocus,
+}: PremiumLockProps) {
   const navigate = useNavigate();
   const upgrade = () => {
     onOpenChange(false);
@@ -28,6 +36,7 @@ export function PremiumLock({ open, onOpenChange, message, modal }: PremiumLockP
       open={open}
       onOpenChange={onOpenChange}
       modal={modal}
+      onCloseAutoFocus={onCloseAutoFocus}
       title={premiumLockTexts.title}
       description={message ?? premiumLockTexts.defaultMessage}
     >

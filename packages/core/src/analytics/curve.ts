@@ -1,14 +1,5 @@
-import {
-  R_DECIMALS,
-  rMultiple,
-  usd,
-  USD_DECIMALS,
-  type RMultiple,
-  type Usd,
-} from '../units/units.js';
+import { R_SCALE, rMultiple, usd, USD_SCALE, type RMultiple, type Usd } from '../units/units.js';
 
-const R_SCALE = 10 ** R_DECIMALS;
-const USD_SCALE = 10 ** USD_DECIMALS;
 import { closedTrades, type AnalyticsTrade } from './trades.js';
 
 /** A point of the equity curve: the totals after the trade closed. */

@@ -1,17 +1,14 @@
 import {
-  R_DECIMALS,
+  R_SCALE,
   rMultiple,
   sumR,
   sumUsd,
   usd,
-  USD_DECIMALS,
+  USD_SCALE,
   type RMultiple,
   type Usd,
 } from '../units/units.js';
 import { outcomeOf, type ClosedAnalyticsTrade } from './trades.js';
-
-const R_SCALE = 10 ** R_DECIMALS;
-const USD_SCALE = 10 ** USD_DECIMALS;
 
 /** The mean of R-multiples (exact sum, rounded to R decimals); null for none. */
 export function meanR(values: readonly number[]): RMultiple | null {

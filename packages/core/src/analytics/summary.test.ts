@@ -130,4 +130,41 @@ describe('summarize', () => {
       }),
     );
   });
+
+  it('every figure is finite (the response schema refuses Infinity), whatever the signs', () => {
+    fc.assert(
+      fc.property(fc.array(closedTrade, { maxLength: 40 }), (rows) => {
+        const s = summarize(tradesOf(rows));
+        for (const value of Object.values(s)) {
+          if (value !== null) expect(Number.isFinite(value)).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('summarize when fees turn a target into a loss', () => {
+  it('has no payoff ratio when the mean losing R is not below 0', () => {
+    // (+2R, +$20) wins; (+0.1R, -$1) and (-0.1R, -$1) lose by their dollars: mean losing R 0.
+    const s = summarize([
+      trade({ id: 'a', rMultiple: 2, pnlUsd: 20, closedAt: '2026-01-05T10:00:00.000Z' }),
+      trade({ id: 'b', rMultiple: 0.1, pnlUsd: -1, closedAt: '2026-01-05T11:00:00.000Z' }),
+      trade({ id: 'c', rMultiple: -0.1, pnlUsd: -1, closedAt: '2026-01-05T12:00:00.000Z' }),
+    ]);
+    expect([s.wins, s.losses, s.avgLossR, s.payoffRatio]).toEqual([1, 2, 0, null]);
+  });
+
+  it('rounds the R drawdown to R decimals (0.3 - 0.2 is 0.1, not 0.10000000000000009)', () => {
+    const s = summarize([
+      trade({ id: 'a', rMultiple: 0.3, pnlUsd: 3, closedAt: '2026-01-05T10:00:00.000Z' }),
+      trade({ id: 'b', rMultiple: -0.2, pnlUsd: -2, closedAt: '2026-01-05T11:00:00.000Z' }),
+    ]);
+    expect(s.maxDrawdownR).toBe(0.2);
+    const t = summarize([
+      trade({ id: 'a', rMultiple: 1.1, pnlUsd: 3, closedAt: '2026-01-05T10:00:00.000Z' }),
+      trade({ id: 'b', rMultiple: -0.3, pnlUsd: -2, closedAt: '2026-01-05T11:00:00.000Z' }),
+      trade({ id: 'c', rMultiple: -0.7, pnlUsd: -2, closedAt: '2026-01-05T12:00:00.000Z' }),
+    ]);
+    expect(t.maxDrawdownR).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { sumR, sumUsd, usd, type RMultiple, type Usd } from '../units/units.js';
+import { rMultiple, sumR, sumUsd, usd, type RMultiple, type Usd } from '../units/units.js';
 import { equityCurve, maxDrawdown } from './curve.js';
 import { meanR, meanUsd, sampleStdev } from './stats.js';
 import { closedTrades, outcomeOf, type AnalyticsTrade, type Outcome } from './trades.js';
@@ -51,10 +51,17 @@ function sqnOf(rs: readonly number[]): number | null {
   return (Math.sqrt(Math.min(rs.length, 100)) * mean) / stdev;
 }
 
-/** Mean win R / abs(mean loss R), from the exact sums (not the rounded means). */
+/**
+ * Mean win R / abs(mean loss R), from the exact sums (not the rounded means). Wins and losses
+ * are told apart by their dollars (fees included), so a loss may carry R >= 0 (a target hit
+ * whose fees ate the gain): without a negative mean loss R there is no ratio (null), never
+ * Infinity.
+ */
 function payoffRatio(winRs: readonly number[], lossRs: readonly number[]): number | null {
   if (winRs.length === 0 || lossRs.length === 0) return null;
-  return sumR(winRs) / winRs.length / Math.abs(sumR(lossRs) / lossRs.length);
+  const meanLoss = sumR(lossRs) / lossRs.length;
+  if (meanLoss >= 0) return null;
+  return sumR(winRs) / winRs.length / Math.abs(meanLoss);
 }
 
 /** The summary KPIs of the closed trades among `trades` (OPEN ones are ignored). */
@@ -82,7 +89,7 @@ export function summarize(trades: readonly AnalyticsTrade[]): AnalyticsSummary {
     payoffRatio: payoffRatio(winRs, lossRs),
     totalR: sumR(rs),
     totalUsd: sumUsd(closed.map((t) => t.pnlUsd)),
-    maxDrawdownR: maxDrawdown(curve.map((p) => p.cumulativeR)),
+    maxDrawdownR: rMultiple(maxDrawdown(curve.map((p) => p.cumulativeR))),
     maxDrawdownUsd: usd(maxDrawdown(curve.map((p) => p.cumulativeUsd))),
     sqn: sqnOf(rs),
     longestWinStreak: longestRun(outcomes, 'win'),

@@ -50,7 +50,7 @@ export interface ClosedAnalyticsTrade extends AnalyticsTrade {
   pnlUsd: number;
   /** `closedAt` in epoch milliseconds. */
   closedAtMs: number;
-  /** `openedAt` in epoch milliseconds (NaN when it does not parse). */
+  /** `openedAt` in epoch milliseconds (`closedAtMs` when it does not parse). */
   openedAtMs: number;
 }
 
@@ -82,6 +82,7 @@ export function closedTrades(trades: readonly AnalyticsTrade[]): ClosedAnalytics
     if (closedAt === null || rMultiple === null || pnlUsd === null) continue;
     const closedAtMs = Date.parse(closedAt);
     if (!Number.isFinite(closedAtMs)) continue;
+    const openedAtMs = Date.parse(trade.openedAt);
     // Every field named, in one order: one object shape for all, so the reports that walk
     // 10,000 of them stay on V8's fast path (a spread with overrides does not).
     closed.push({
@@ -103,7 +104,8 @@ export function closedTrades(trades: readonly AnalyticsTrade[]): ClosedAnalytics
       boardName: trade.boardName ?? null,
       source: trade.source ?? 'journal',
       closedAtMs,
-      openedAtMs: Date.parse(trade.openedAt),
+      // An unreadable opening is taken as the close (weekday and hour need an instant).
+      openedAtMs: Number.isFinite(openedAtMs) ? openedAtMs : closedAtMs,
     });
   }
   return closed.sort(

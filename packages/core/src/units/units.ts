@@ -19,8 +19,10 @@ export const USD_DECIMALS = 6;
 /** Decimals kept in an R-multiple. */
 export const R_DECIMALS = 4;
 
-const USD_SCALE = 10 ** USD_DECIMALS;
-const R_SCALE = 10 ** R_DECIMALS;
+/** Micro-dollars per dollar: sums are exact in whole micro-dollars. */
+export const USD_SCALE = 10 ** USD_DECIMALS;
+/** Ten-thousandths of R per R: sums are exact in whole units. */
+export const R_SCALE = 10 ** R_DECIMALS;
 
 /** Rounds half away from zero on `scale`, without a negative zero. */
 function roundOn(value: number, scale: number): number {

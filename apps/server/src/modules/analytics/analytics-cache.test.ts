@@ -120,8 +120,12 @@ describe('TradeRowsCache', () => {
     await cache.load('u3', db.repo());
     expect(db.reads).toEqual(['trades u3 all']);
 
-    const big = new TradeRowsCache(1);
-    await big.load('u2', db.repo());
-    expect(big.stats).toEqual({ trades: 2, users: 1 });
+    // A journal larger than the whole budget is served in full and not kept.
+    const small = new TradeRowsCache(1);
+    expect(pnls(await small.load('u2', db.repo()))).toEqual([
+      ['c', 1],
+      ['d', 1],
+    ]);
+    expect(small.stats).toEqual({ trades: 0, users: 0 });
   });
 });

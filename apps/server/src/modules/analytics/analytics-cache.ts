@@ -68,6 +68,8 @@ export class TradeRowsCache {
       trades: rows.map((row) => row.trade),
     };
     this.#forget(userId);
+    // A journal larger than the whole budget is served, not kept.
+    if (entry.rows.size > this.maxTrades) return entry;
     this.#size += entry.rows.size;
     this.#touch(userId, entry);
     for (const [oldest] of this.#users) {

@@ -34,8 +34,11 @@ export const ANALYTICS_TRADES_LIMIT = 1000;
 
 type Options = AnalyticsResponse['options'];
 
-/** Reports kept per unchanged set of trades (one per filter the trader tried). */
-const MAX_REPORTS_KEPT = 16;
+/**
+ * Reports kept per unchanged set of trades, one per filter the trader tried last (an unfiltered
+ * report of 10,000 trades is about 1.5 MB of JSON).
+ */
+const MAX_REPORTS_KEPT = 4;
 
 /** The filters' options: every pair traded, and every board with its latest name. */
 export function filterOptions(trades: readonly AnalyticsTrade[]): Options {

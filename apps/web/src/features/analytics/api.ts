@@ -25,7 +25,9 @@ export const analyticsQueryOptions = (filters: AnalyticsQuery) =>
     queryFn: ({ signal }) =>
       apiRequest<AnalyticsResponse>(`/analytics${filtersQueryString(filters)}`, { signal }),
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
+    // Fetched again each time the page opens: a trade closed a moment ago on /bingo, or a new
+    // time zone, shows at once (the server keeps the rows, so asking again is cheap).
+    staleTime: 0,
   });
 
 /** GET /api/analytics/trades: the trades the filters keep (a calendar day: from = to). */
@@ -36,7 +38,7 @@ export const analyticsTradesQueryOptions = (filters: AnalyticsQuery) =>
       apiRequest<TradeListResponse>(`/analytics/trades${filtersQueryString(filters)}`, {
         signal,
       }),
-    staleTime: 30_000,
+    staleTime: 0,
   });
 
 /** GET /api/analytics/export.csv: the filtered trades with their R and USD P/L. */

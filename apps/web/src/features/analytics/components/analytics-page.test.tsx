@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { CELL_EDGE_MIN_TRADES, rMultiple, usd, type AnalyticsResponse } from '@tb/core';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
@@ -330,6 +331,19 @@ describe('Analytics for a free trader', () => {
     expect(sample).toHaveAttribute('aria-hidden', 'true');
     expect(sample).toHaveTextContent('Waited for the candle close');
     expect(analyticsCalls(fetch)).toEqual([]);
+  });
+
+  it('closing the lock puts focus on "Unlock your analytics", which opens it again', async () => {
+    serve(() => ({ status: 200, body: reportFixture() }), { isPaidUser: false });
+    const user = userEvent.setup();
+    renderApp('/analytics');
+    const lock = await screen.findByRole('dialog', { name: 'Premium Feature' });
+    await user.keyboard('{Escape}');
+    expect(lock).not.toBeInTheDocument();
+    const unlock = screen.getByRole('button', { name: 'Unlock your analytics' });
+    expect(unlock).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Premium Feature' })).toBeVisible();
   });
 
   it('shows the lock when the server refuses with PREMIUM_REQUIRED', async () => {

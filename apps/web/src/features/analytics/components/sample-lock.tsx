@@ -1,5 +1,5 @@
 import type { AnalyticsResponse } from '@tb/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Button } from '@/components';
 import { PremiumLock } from '@/components/premium-lock';
 import { FiltersBar } from '../filters/filters-bar';
@@ -27,10 +27,21 @@ export function SampleLock({
   today: string;
 }) {
   const [lockOpen, setLockOpen] = useState(true);
+  const banner = useRef<HTMLDivElement>(null);
+  // The lock opened by itself, with no button to return to: focus goes to "Unlock".
+  const focusUnlock = (event: Event) => {
+    event.preventDefault();
+    banner.current?.querySelector('button')?.focus();
+  };
   const ignore = () => {};
   return (
     <div className="an-locked">
-      <div className="an-locked__banner" role="note" aria-label={sampleLockTexts.badge}>
+      <div
+        ref={banner}
+        className="an-locked__banner"
+        role="note"
+        aria-label={sampleLockTexts.badge}
+      >
         <Badge tone="accent">{sampleLockTexts.badge}</Badge>
         <p className="an-locked__text">{sampleLockTexts.note}</p>
         <Button onClick={() => setLockOpen(true)}>{sampleLockTexts.unlock}</Button>
@@ -50,6 +61,7 @@ export function SampleLock({
         message={sampleLockTexts.message}
         // The page (its title, the note above) stays readable under the lock.
         modal={false}
+        onCloseAutoFocus={focusUnlock}
       />
     </div>
   );

@@ -37,9 +37,14 @@ export function ChartsSection({ report, filters, today, readOnly }: ChartsSectio
           initialMonth={initialMonth}
           readOnly={readOnly}
         />
-        <GroupChart title="By weekday" groupLabel="Weekday" noun="day" rows={report.byWeekday} />
         <GroupChart
-          title="By hour"
+          title="By weekday of entry"
+          groupLabel="Weekday"
+          noun="day"
+          rows={report.byWeekday}
+        />
+        <GroupChart
+          title="By hour of entry"
           groupLabel="Hour"
           noun="hour"
           rows={report.byHour}
