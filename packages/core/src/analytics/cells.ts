@@ -36,9 +36,15 @@ export function byCell(trades: readonly AnalyticsTrade[]): CellEdge[] {
   for (const trade of closedTrades(trades)) {
     if (trade.cells === null) continue;
     addToTotals(all, trade);
-    for (const cell of trade.cells) {
-      // A snapshot lists each cell once; a repeated index counts once all the same.
-      if (trade.cells.findIndex((c) => c.index === cell.index) !== trade.cells.indexOf(cell)) {
+    // A snapshot lists each cell once; a repeated index counts once all the same (board cells
+    // are 0..24: one bit each; a larger index is checked by looking back).
+    let seen = 0;
+    for (const [position, cell] of trade.cells.entries()) {
+      const { index } = cell;
+      if (index < 31) {
+        if (seen & (1 << index)) continue;
+        seen |= 1 << index;
+      } else if (trade.cells.findIndex((c) => c.index === index) !== position) {
         continue;
       }
       const entry = cells.get(cell.index) ?? { title: cell.title, totals: emptyTotals() };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localClock } from './local-time.js';
 
@@ -32,4 +33,35 @@ describe('localClock', () => {
     });
     expect(localClock('UTC')(Date.parse('1969-12-31T23:00:00.000Z')).date).toBe('1969-12-31');
   });
+});
+
+describe('localClock against Intl', () => {
+  it.each(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe'])(
+    'agrees with Intl.DateTimeFormat in %s on random instants from 1960 to 2100',
+    (timeZone) => {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        weekday: 'short',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      });
+      const clock = localClock(timeZone);
+      fc.assert(
+        fc.property(fc.integer({ min: -315_619_200_000, max: 4_102_444_800_000 }), (ms) => {
+          const parts = intl.formatToParts(ms);
+          const part = (type: Intl.DateTimeFormatPartTypes) =>
+            parts.find((p) => p.type === type)?.value ?? '';
+          expect(clock(ms)).toEqual({
+            date: `${part('year')}-${part('month')}-${part('day')}`,
+            weekday: part('weekday'),
+            hour: part('hour'),
+          });
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
 });

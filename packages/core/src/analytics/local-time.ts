@@ -1,5 +1,6 @@
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** An instant as the trader's wall clock shows it. */
@@ -45,6 +46,7 @@ const MAX_CACHED_DAYS = 20_000;
 const MAX_CACHED_ZONES = 32;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
+const HOURS = Array.from({ length: 24 }, (_, h) => pad(h));
 
 /** Converters by zone (their offsets per day are kept, bounded above). */
 const clocks = new Map<string, (ms: number) => LocalTime>();
@@ -73,13 +75,27 @@ export function localClock(timeZone: string): (ms: number) => LocalTime {
     }
     return offset ?? offsetAt(formatter, ms);
   };
+  // The local calendar date of each local day number, worked out once per day.
+  const dates = new Map<number, string>();
+  const dateOf = (localDay: number): string => {
+    let date = dates.get(localDay);
+    if (date === undefined) {
+      const wall = new Date(localDay * DAY_MS);
+      const year = String(wall.getUTCFullYear()).padStart(4, '0');
+      date = `${year}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`;
+      if (dates.size >= MAX_CACHED_DAYS) dates.clear();
+      dates.set(localDay, date);
+    }
+    return date;
+  };
   const clock = (ms: number): LocalTime => {
-    const wall = new Date(ms + offsetOf(ms));
-    const year = String(wall.getUTCFullYear()).padStart(4, '0');
+    const wall = ms + offsetOf(ms);
+    const localDay = Math.floor(wall / DAY_MS);
     return {
-      date: `${year}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
-      weekday: WEEKDAY_NAMES[wall.getUTCDay()] ?? 'Sun',
-      hour: pad(wall.getUTCHours()),
+      date: dateOf(localDay),
+      // Day 0 (1970-01-01) was a Thursday.
+      weekday: WEEKDAY_NAMES[(((localDay + 4) % 7) + 7) % 7] ?? 'Sun',
+      hour: HOURS[Math.floor((wall - localDay * DAY_MS) / HOUR_MS)] ?? '00',
     };
   };
   clocks.set(timeZone, clock);
