@@ -60,7 +60,9 @@ export const trades = pgTable(
     boardId: text('board_id'),
     boardName: text('board_name'),
     /** 'journal' (typed by the trader) or 'exchange' (closed by exchange fills, verified). */
-    source: text('source', { enum: ['journal', 'exchange'] }).notNull().default('journal'),
+    source: text('source', { enum: ['journal', 'exchange'] })
+      .notNull()
+      .default('journal'),
     notes: text('notes').notNull().default(''),
     status: tradeStatus('status').notNull().default('OPEN'),
     /** SPEC's per-unit price difference; never summed across trades. */
