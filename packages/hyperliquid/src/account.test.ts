@@ -145,6 +145,7 @@ describe('account', () => {
     await account.cancelOrder(123, 2);
     await account.setLeverage('kpepe', 7);
     expect(await account.assetId('ETH-USD')).toBe(1);
+    expect(await account.maxLeverage('ETH-USD')).toBe(25);
     expect(sent('cancel')[0]?.action).toEqual({ type: 'cancel', cancels: [{ a: 2, o: 123 }] });
     expect(sent('updateLeverage')[0]?.action).toEqual({
       type: 'updateLeverage',
@@ -152,6 +153,30 @@ describe('account', () => {
       isCross: true,
       leverage: 7,
     });
+  });
+
+  it('sends isolated updateLeverage with the wire key order, signed by the API wallet', async () => {
+    const { transport, account, sent } = accountSetup();
+    transport.on('updateLeverage', { status: 'ok', response: { type: 'default' } });
+    await account.setLeverage('ETH-USD', 3, false);
+    const [payload] = sent('updateLeverage');
+    // Key order is part of the hash (HYPERLIQUID.md section 2): type, asset, isCross, leverage.
+    expect(Object.keys(payload!.action!)).toEqual(['type', 'asset', 'isCross', 'leverage']);
+    expect(payload!.action).toEqual({
+      type: 'updateLeverage',
+      asset: 1,
+      isCross: false,
+      leverage: 3,
+    });
+    expect(signerOf(payload!)).toBe(API_ADDRESS);
+  });
+
+  it('reports the exchange refusing a leverage as rejected, with its text', async () => {
+    const { transport, account } = accountSetup();
+    transport.on('updateLeverage', { status: 'err', response: 'Invalid leverage value' });
+    await expect(account.setLeverage('BTC', 41)).rejects.toEqual(
+      new ExchangeError('rejected', 'Invalid leverage value'),
+    );
   });
 
   it('closes every position with reduce-only market orders, reporting failures', async () => {

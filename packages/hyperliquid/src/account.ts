@@ -107,12 +107,14 @@ export class HyperliquidAccount implements ExchangeAccount {
     return (await this.market.asset(symbol)).assetId;
   }
 
-  /** Cross margin at a whole leverage. */
-  async setLeverage(symbol: string, leverage: number): Promise<void> {
+  async maxLeverage(symbol: string): Promise<number> {
+    return (await this.market.asset(symbol)).maxLeverage;
+  }
+
+  /** updateLeverage: a whole leverage, cross margin unless `isCross` is false (isolated). */
+  async setLeverage(symbol: string, leverage: number, isCross = true): Promise<void> {
     const { assetId } = await this.market.asset(symbol);
-    await exchangeCall(() =>
-      this.exchange().updateLeverage({ asset: assetId, isCross: true, leverage }),
-    );
+    await exchangeCall(() => this.exchange().updateLeverage({ asset: assetId, isCross, leverage }));
   }
 
   /** One reduce-only market order per position; each outcome is reported, none stops the rest. */

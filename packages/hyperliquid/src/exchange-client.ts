@@ -46,7 +46,14 @@ export interface ExchangeAccount {
   cancelOrder(orderId: number, assetId: number): Promise<void>;
   /** Cancels no order; resolves the asset id of a symbol for callers that only have a symbol. */
   assetId(symbol: string): Promise<number>;
-  setLeverage(symbol: string, leverage: number): Promise<void>;
+  /** The highest leverage the symbol's asset allows (meta's `maxLeverage`). */
+  maxLeverage(symbol: string): Promise<number>;
+  /**
+   * Sends `updateLeverage` for the symbol's asset: a whole leverage from 1 to the asset's
+   * maximum, cross margin unless `isCross` is false. It applies to the position and to orders
+   * placed after it.
+   */
+  setLeverage(symbol: string, leverage: number, isCross?: boolean): Promise<void>;
   /**
    * Closes every open position (or only the one of `symbol`) with a reduce-only market order of
    * its full size, at the market's own size precision.

@@ -57,6 +57,8 @@ export interface Asset {
   coin: string;
   assetId: number;
   szDecimals: number;
+  /** The highest leverage the exchange allows on this asset. */
+  maxLeverage: number;
 }
 
 const unknownSymbol = (symbol: string) =>
@@ -208,7 +210,12 @@ export class HyperliquidMarket implements MarketData {
           new Map(
             list<MetaResponse['universe'][number]>(record(meta).universe).map((a, assetId) => [
               a.name,
-              { coin: a.name, assetId, szDecimals: decimal(a.szDecimals) },
+              {
+                coin: a.name,
+                assetId,
+                szDecimals: decimal(a.szDecimals),
+                maxLeverage: decimal(a.maxLeverage),
+              },
             ]),
           ),
       );

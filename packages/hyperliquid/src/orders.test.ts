@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeError } from './exchange-client.js';
 import { orderParameters, placedOrderOf } from './orders.js';
 
-const btc = { coin: 'BTC', assetId: 0, szDecimals: 5 };
-const pepe = { coin: 'kPEPE', assetId: 2, szDecimals: 0 };
+const btc = { coin: 'BTC', assetId: 0, szDecimals: 5, maxLeverage: 40 };
+const pepe = { coin: 'kPEPE', assetId: 2, szDecimals: 0, maxLeverage: 10 };
 const order = (changes: Partial<ValidOrderRequest>): ValidOrderRequest => ({
   symbol: 'BTC-USD',
   side: 'buy',

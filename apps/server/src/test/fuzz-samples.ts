@@ -158,7 +158,7 @@ function exchangeSamples(conn: { connectionId: string }): SampleRequest[] {
       method: 'POST',
       url: '/api/exchange/leverage',
       query: conn,
-      body: { leverage: 2, ...symbol },
+      body: { leverage: 2, ...symbol, isCross: true },
     },
     { method: 'POST', url: '/api/exchange/positions/close-all', query: conn },
     { method: 'POST', url: '/api/exchange/positions/{symbol}/close', params: symbol, query: conn },

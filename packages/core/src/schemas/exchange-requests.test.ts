@@ -78,7 +78,15 @@ describe('symbols, leverage and cancel', () => {
   it.each([
     [
       { leverage: 10, symbol: 'BTC' },
-      { leverage: 10, symbol: 'BTC-USD' },
+      { leverage: 10, symbol: 'BTC-USD', isCross: true },
+    ],
+    [
+      { leverage: 3, symbol: 'ETH', isCross: false },
+      { leverage: 3, symbol: 'ETH-USD', isCross: false },
+    ],
+    [
+      { leverage: 3, symbol: 'ETH', isCross: 'no' },
+      ['isCross', 'Cross margin must be true or false'],
     ],
     [{ leverage: 0, symbol: 'BTC' }, ['leverage', 'Leverage must be a whole number from 1 to 100']],
     [

@@ -54,7 +54,11 @@ export const PriceParamsSchema = SymbolParamsSchema.transform((params, ctx) => {
   return z.NEVER;
 });
 
-/** POST /api/exchange/leverage {leverage, symbol}: whole leverage 1..100, symbol normalized. */
+/**
+ * POST /api/exchange/leverage {leverage, symbol, isCross}: whole leverage 1..100 (the server
+ * also holds it to the asset's maximum), symbol normalized, cross margin unless `isCross` is
+ * false (isolated).
+ */
 export const LeverageRequestSchema = z.object({
   leverage: z
     .number({ error: m.leverageRange })
@@ -71,6 +75,7 @@ export const LeverageRequestSchema = z.object({
       ctx.addIssue({ code: 'custom', message: m.symbolInvalid });
       return z.NEVER;
     }),
+  isCross: booleanField('Cross margin').default(true),
 });
 export type LeverageRequest = z.infer<typeof LeverageRequestSchema>;
 

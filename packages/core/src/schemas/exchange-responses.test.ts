@@ -40,6 +40,7 @@ const samples = [
       liquidationPrice: null,
       margin: 610,
       leverage: 10,
+      leverageType: 'cross',
     },
   ],
   [
@@ -118,6 +119,15 @@ describe('unified exchange shapes', () => {
 
   it('a position side is long or short only', () => {
     expect(PositionSchema.safeParse({ ...samples[2][2], side: 'buy' }).success).toBe(false);
+  });
+
+  it('a position leverage type is cross or isolated only', () => {
+    const isolated = { ...samples[2][2], leverageType: 'isolated' };
+    expect(PositionSchema.parse(isolated)).toEqual(isolated);
+    expect(PositionSchema.safeParse({ ...samples[2][2], leverageType: 'x' }).success).toBe(false);
+    expect(PositionSchema.safeParse({ ...samples[2][2], leverageType: undefined }).success).toBe(
+      false,
+    );
   });
 
   it('wraps data in { success: true, data }', () => {

@@ -7,6 +7,10 @@ import { ORDER_SIDES, ORDER_TYPES } from '../exchange/orders.js';
  * units of the coin, times in epoch milliseconds.
  */
 
+/** Margin modes of a position's leverage: cross (the account's margin) or isolated. */
+export const LEVERAGE_TYPES = ['cross', 'isolated'] as const;
+export type LeverageType = (typeof LEVERAGE_TYPES)[number];
+
 const amountsByCoin = z.record(z.string(), z.number());
 
 /** GET /api/exchange/account: balances by coin and the account's USDC value. */
@@ -27,7 +31,11 @@ export const AccountBalanceRowSchema = z.object({
 });
 export type AccountBalanceRow = z.infer<typeof AccountBalanceRowSchema>;
 
-/** An open position; `unrealizedPnl` in dollars, `pnlPercentage` in percent of margin. */
+/**
+ * An open position; `unrealizedPnl` and `margin` (the margin it uses) in dollars,
+ * `pnlPercentage` in percent of margin, `liquidationPrice` null when the exchange gives none,
+ * `leverage` the multiple the exchange applies and `leverageType` its margin mode.
+ */
 export const PositionSchema = z.object({
   symbol: z.string(),
   side: z.enum(['long', 'short']),
@@ -39,6 +47,7 @@ export const PositionSchema = z.object({
   liquidationPrice: z.number().nullable(),
   margin: z.number(),
   leverage: z.number(),
+  leverageType: z.enum(LEVERAGE_TYPES),
 });
 export type Position = z.infer<typeof PositionSchema>;
 

@@ -64,6 +64,7 @@ describe('toPositions', () => {
         liquidationPrice: 173198.69,
         margin: 10.58,
         leverage: 20,
+        leverageType: 'cross',
       },
     },
     {
@@ -80,6 +81,7 @@ describe('toPositions', () => {
         markPrice: 100,
         liquidationPrice: null,
         leverage: 5,
+        leverageType: 'isolated',
       }),
     },
   ])('$scenario', ({ state, expected }) => {

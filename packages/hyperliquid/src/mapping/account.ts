@@ -37,7 +37,9 @@ export function toBalance(
 
 /**
  * Open positions: side by the sign of `szi`, size |szi|, mark price = positionValue / |szi|,
- * P/L % = returnOnEquity × 100, margin = marginUsed. Flat entries (szi 0) are left out.
+ * P/L % = returnOnEquity × 100, margin = marginUsed, leverage and leverageType from
+ * `leverage {type, value}`, liquidation price null when the exchange gives none. Flat entries
+ * (szi 0) are left out.
  */
 export function toPositions(perp: ClearinghouseStateResponse): Position[] {
   return list<ClearinghouseStateResponse['assetPositions'][number]>(record(perp).assetPositions)
@@ -56,6 +58,7 @@ export function toPositions(perp: ClearinghouseStateResponse): Position[] {
         liquidationPrice: optionalDecimal(p.liquidationPx),
         margin: decimal(p.marginUsed),
         leverage: decimal(p.leverage.value),
+        leverageType: p.leverage.type === 'isolated' ? ('isolated' as const) : ('cross' as const),
       };
     });
 }

@@ -182,10 +182,11 @@ export const exchangeAccountRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSe
     {
       schema: {
         ...secured,
-        summary: 'Set the leverage of a market',
+        summary:
+          "Set the leverage of a market (updateLeverage; 1 to the asset's maximum, cross unless isCross is false)",
         querystring: ConnectionQuerySchema,
         body: LeverageRequestSchema,
-        response: ok(z.object({ symbol: z.string(), leverage: z.number() })),
+        response: ok(z.object({ symbol: z.string(), leverage: z.number(), isCross: z.boolean() })),
       },
     },
     async (req) => ({

@@ -20,6 +20,8 @@ export const exchangeRouteMessages = {
   publicTrades: 'Failed to fetch trades',
   connect: 'Failed to connect to exchange',
   price: (symbol: string) => `Could not fetch price for ${symbol}`,
+  leverageAboveMax: (symbol: string, max: number) =>
+    `Leverage must be a whole number from 1 to ${max} for ${symbol}`,
 } as const;
 
 export const notConnected = () =>

@@ -128,7 +128,10 @@ describeEachDatabase('exchange proxy on the built-in paper exchange', (ctx) => {
       symbol: 'ETH',
       leverage: 5,
     });
-    expect(leverage.json()).toEqual({ success: true, data: { symbol: 'ETH-USD', leverage: 5 } });
+    expect(leverage.json()).toEqual({
+      success: true,
+      data: { symbol: 'ETH-USD', leverage: 5, isCross: true },
+    });
     const closed = await call(user.token, 'POST', '/api/exchange/positions/close-all');
     expect(closed.json()).toEqual({
       success: true,

@@ -11,7 +11,7 @@ import type {
 import type { ExchangeAccount, MarketData, Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, badRequest } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { TradesService } from '../trades/trades.service.js';
@@ -110,11 +110,22 @@ export class ExchangeService {
     });
   }
 
-  async setLeverage(userId: string, connectionId: string | undefined, body: LeverageRequest) {
-    await this.withAccount(userId, connectionId, m.leverage, (a) =>
-      a.setLeverage(body.symbol, body.leverage),
-    );
-    return { symbol: body.symbol, leverage: body.leverage };
+  /**
+   * Sends `updateLeverage` on the connection. Not a trade, so the session lock does not apply;
+   * a leverage above the asset's maximum is the trader's to fix (400, field `leverage`).
+   */
+  async setLeverage(
+    userId: string,
+    connectionId: string | undefined,
+    body: LeverageRequest,
+  ): Promise<LeverageRequest> {
+    const { symbol, leverage, isCross } = body;
+    await this.withAccount(userId, connectionId, m.leverage, async (a) => {
+      const max = await a.maxLeverage(symbol);
+      if (leverage > max) throw badRequest(m.leverageAboveMax(symbol, max), 'leverage');
+      await a.setLeverage(symbol, leverage, isCross);
+    });
+    return { symbol, leverage, isCross };
   }
 
   /**

@@ -22,6 +22,7 @@ const position: Position = {
   liquidationPrice: 40000,
   margin: 32,
   leverage: 20,
+  leverageType: 'cross',
 };
 const order: OpenOrder = {
   id: '7',

@@ -31,6 +31,7 @@ export const btcLong: Position = {
   liquidationPrice: 45000,
   margin: 6000,
   leverage: 5,
+  leverageType: 'cross',
 };
 
 export const ethShort: Position = {
@@ -44,6 +45,7 @@ export const ethShort: Position = {
   liquidationPrice: null,
   margin: 600,
   leverage: 10,
+  leverageType: 'isolated',
 };
 
 export const restingOrder: OpenOrder = {
@@ -122,6 +124,8 @@ export function fakeServer(overrides: Record<string, Route> = {}) {
     'GET /exchange/price/BTC-USD': ok({ symbol: 'BTC-USD', price: 64250.5 }),
     'GET /exchange/price/ETH-USD': ok({ symbol: 'ETH-USD', price: 3100.2 }),
     'GET /signals/settings': { status: 200, body: noSignals },
+    // The exchange accepts the leverage asked (the form sends it before an order).
+    'POST /exchange/leverage': (req) => ok({ isCross: true, ...(req.body as object) }),
     ...overrides,
   };
   return (req: MockRequest): MockReply => {

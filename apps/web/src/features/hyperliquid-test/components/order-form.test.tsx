@@ -334,26 +334,6 @@ describe('order form', () => {
       lock,
     );
   });
-
-  it('sets leverage within the market maximum', async () => {
-    const { user, fetch } = openForm({
-      'POST /exchange/leverage': {
-        status: 200,
-        body: { success: true, data: { symbol: 'BTC-USD', leverage: 5 } },
-      },
-    });
-    const leverage = await screen.findByRole('spinbutton', { name: 'Leverage (1–50x)' });
-    const set = screen.getByRole('button', { name: 'Set leverage' });
-    await user.type(leverage, '60');
-    expect(set).toBeDisabled();
-    expect(screen.getByText('Leverage must be a whole number from 1 to 50')).toBeVisible();
-    await user.clear(leverage);
-    await user.type(leverage, '5');
-    await user.click(set);
-    expect(await screen.findByText('Leverage set to 5x for BTC-USD')).toBeVisible();
-    const request = fetch.mock.calls.find(([url]) => String(url) === '/api/exchange/leverage');
-    expect(JSON.parse(String(request?.[1]?.body))).toEqual({ leverage: 5, symbol: 'BTC-USD' });
-  });
 });
 
 async function waitForValue(input: HTMLElement, value: string) {

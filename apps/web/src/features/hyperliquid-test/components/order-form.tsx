@@ -24,11 +24,13 @@ export interface OrderFormProps {
    * reduce-only orders go then.
    */
   lockReason?: string | null;
+  /** The connection private calls name (its positions give the leverage applied). */
+  connectionId?: string | null;
 }
 
 /** Places a limit or market order on the connected account (checked with core's rules first). */
-export function OrderForm({ actions, lockReason = null }: OrderFormProps) {
-  const form = useOrderForm(actions, lockReason);
+export function OrderForm({ actions, lockReason = null, connectionId = null }: OrderFormProps) {
+  const form = useOrderForm(actions, lockReason, connectionId);
   const belowMinimum = form.notional !== null && form.notional < MIN_ORDER_VALUE_USD;
   const blocked = lockReason !== null && !form.reduceOnly;
   const lockId = useId();
@@ -83,6 +85,7 @@ export function OrderForm({ actions, lockReason = null }: OrderFormProps) {
             />
           ) : null}
         </div>
+        <LeverageControl leverage={form.leverage} actions={actions} marginUsd={form.margin} />
         <label className="check">
           <input
             type="checkbox"
@@ -120,7 +123,6 @@ export function OrderForm({ actions, lockReason = null }: OrderFormProps) {
           {form.side === 'buy' ? 'Place buy order' : 'Place sell order'}
         </Button>
       </form>
-      <LeverageControl symbol={form.symbol} actions={actions} />
     </Card>
   );
 }

@@ -5,7 +5,14 @@ import { Button } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ACCOUNT_POLL_MS, exchangeMessages, positionsQueryOptions } from '@/features/exchange';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import { formatNumber, formatPnl, formatSize, formatUsd, trend } from '../lib/format';
+import {
+  formatLeverage,
+  formatNumber,
+  formatPnl,
+  formatSize,
+  formatUsd,
+  trend,
+} from '../lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TableSection } from './table-section';
@@ -38,7 +45,7 @@ function columns(actions: TradingActions): Column<Position>[] {
       cell: (p) => (p.liquidationPrice === null ? '—' : formatNumber(p.liquidationPrice)),
     },
     { header: 'Margin', numeric: true, cell: (p) => formatUsd(p.margin) },
-    { header: 'Leverage', numeric: true, cell: (p) => `${p.leverage}x` },
+    { header: 'Leverage', numeric: true, cell: (p) => formatLeverage(p.leverage, p.leverageType) },
     {
       header: 'Actions',
       hiddenHeader: true,

@@ -119,11 +119,15 @@ describe('account and tables', () => {
     const btc = within(table).getByRole('row', { name: /BTC-USD/ });
     expect(within(btc).getByText('Long')).toHaveClass('badge--long');
     expect(btc).toHaveTextContent('+$2125.25 (+35.42%)');
-    expect(btc).toHaveTextContent('45000');
+    expect(within(btc).getByText('45000')).toBeVisible();
+    expect(within(btc).getByText('$6,000.00')).toBeVisible();
+    expect(within(btc).getByText('5x cross')).toBeVisible();
     const eth = within(table).getByRole('row', { name: /ETH-USD/ });
     expect(within(eth).getByText('Short')).toHaveClass('badge--short');
     expect(within(eth).getByText('-$200.00 (-6.67%)')).toHaveClass('pnl--down');
     expect(eth).toHaveTextContent('—');
+    expect(within(eth).getByText('$600.00')).toBeVisible();
+    expect(within(eth).getByText('10x isolated')).toBeVisible();
   });
 
   it('Close closes one position through POST /exchange/positions/:symbol/close (market precision)', async () => {

@@ -33,7 +33,7 @@ export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
       <LiveTradingSwitch />
       <div className="trading-desk__top">
         <AccountPanel connectionId={connectionId} connection={connection} />
-        <OrderForm actions={actions} lockReason={lock.message} />
+        <OrderForm actions={actions} lockReason={lock.message} connectionId={connectionId} />
       </div>
       <SectionToggles shown={shown} onToggle={toggle} />
       {shown.positions ? <PositionsTable connectionId={connectionId} actions={actions} /> : null}

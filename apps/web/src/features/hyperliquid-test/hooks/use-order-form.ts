@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { exchangeMessages, priceQueryOptions } from '@/features/exchange';
 import { errorMessage } from '@/lib/api-error';
+import { useOrderLeverage } from './use-order-leverage';
 import type { TradingActions } from './use-trading-actions';
 
 /** Hyperliquid refuses orders worth less than this, in dollars. */
@@ -26,9 +27,15 @@ export function orderValue(size: string, price: string | number | null): number 
 
 /**
  * State of the order form. The limit price starts as the symbol's current price and follows
- * it until the trader types one; changing the symbol starts over from its price.
+ * it until the trader types one; changing the symbol starts over from its price. The leverage
+ * is sent before an order that opens or adds (useOrderLeverage) when the exchange does not
+ * already apply it; a reduce-only order takes no margin, so it goes without.
  */
-export function useOrderForm(actions: TradingActions, lockReason: string | null = null) {
+export function useOrderForm(
+  actions: TradingActions,
+  lockReason: string | null = null,
+  connectionId: string | null = null,
+) {
   const [symbol, setSymbolState] = useState(DEFAULT_ORDER_SYMBOL);
   const [side, setSide] = useState<OrderSide>('buy');
   const [orderType, setOrderType] = useState<OrderType>('limit');
@@ -50,6 +57,8 @@ export function useOrderForm(actions: TradingActions, lockReason: string | null 
       ? errorMessage(priceQuery.error, exchangeMessages.priceFor(priceSymbol))
       : null;
   const isLimit = orderType === 'limit';
+  const leverage = useOrderLeverage(symbol, connectionId, actions);
+  const notional = orderValue(size, isLimit ? price : livePrice);
 
   const setSymbol = (value: string) => {
     setSymbolState(value);
@@ -69,13 +78,15 @@ export function useOrderForm(actions: TradingActions, lockReason: string | null 
       reduceOnly,
     });
     if (!result.ok) return setError(result.message);
+    if (!reduceOnly && leverage.error !== null) return setError(leverage.error);
     setError(null);
     const { price: orderPrice, ...rest } = result.value;
     const order: OrderRequest = orderPrice === null ? rest : { ...rest, price: orderPrice };
-    actions.placeOrder(order, () => {
+    const onPlaced = () => {
       setSize('');
       setTypedPrice(null);
-    });
+    };
+    actions.placeOrder(order, onPlaced, reduceOnly ? null : leverage.pending);
   };
 
   return {
@@ -94,7 +105,9 @@ export function useOrderForm(actions: TradingActions, lockReason: string | null 
     isLimit,
     livePrice,
     priceError,
-    notional: orderValue(size, isLimit ? price : livePrice),
+    notional,
+    leverage,
+    margin: leverage.marginFor(notional),
     error,
     submit,
   };

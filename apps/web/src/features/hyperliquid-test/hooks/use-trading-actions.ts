@@ -33,8 +33,22 @@ function reportCloseAll({ data }: { data: CloseAllResult }) {
     notify(tradingMessages.closeAllFailedFor(symbol, message), 'error');
 }
 
+/** The leverage the exchange confirmed for a symbol (updateLeverage answered ok). */
+export interface AppliedLeverage {
+  leverage: number;
+  isCross: boolean;
+}
+
 export interface TradingActions {
-  placeOrder: (order: OrderRequest, onPlaced?: () => void) => void;
+  /**
+   * Places the order; with `leverage`, sends it first (updateLeverage) and places the order
+   * only once the exchange accepted it.
+   */
+  placeOrder: (
+    order: OrderRequest,
+    onPlaced?: () => void,
+    leverage?: LeverageRequest | null,
+  ) => void;
   placing: boolean;
   closePosition: (position: Position) => void;
   /** Symbol of the position being closed, if any. */
@@ -47,10 +61,20 @@ export interface TradingActions {
   setLeverage: (request: LeverageRequest) => void;
   settingLeverage: boolean;
   /**
+   * Leverage the exchange accepted on this page, by symbol: what it applies to a symbol with no
+   * open position (a position's own `leverage` says it otherwise).
+   */
+  appliedLeverage: Readonly<Record<string, AppliedLeverage>>;
+  /**
    * The server refused an order with 403 SESSION_ENDED (and no order has gone through since);
    * `useSessionLock` decides how long it still holds.
    */
   sessionRefusal: SessionRefusal | null;
+}
+
+interface PlaceVariables {
+  order: OrderRequest;
+  leverage: LeverageRequest | null;
 }
 
 /** A 403 SESSION_ENDED answer: the server's sentence, why, and when trading opens again. */
@@ -70,6 +94,13 @@ export interface SessionRefusal {
 export function useTradingActions(): TradingActions {
   const client = useQueryClient();
   const [sessionRefusal, setSessionRefusal] = useState<SessionRefusal | null>(null);
+  const [appliedLeverage, setApplied] = useState<Record<string, AppliedLeverage>>({});
+  const sendLeverage = async (request: LeverageRequest) => {
+    const answer = await setLeverage(request);
+    const { symbol, leverage, isCross } = answer.data;
+    setApplied((current) => ({ ...current, [symbol]: { leverage, isCross } }));
+    return answer;
+  };
   const onSettled = () => client.invalidateQueries({ queryKey: exchangeKeys.private });
   const onError = (error: unknown) => {
     if (!isApiError(error) || error.code !== 'SESSION_ENDED') return;
@@ -90,11 +121,14 @@ export function useTradingActions(): TradingActions {
   };
 
   const place = useMutation({
-    mutationFn: placeOrder,
+    mutationFn: async ({ order, leverage }: PlaceVariables) => {
+      if (leverage) await sendLeverage(leverage);
+      return placeOrder(order);
+    },
     meta: placed,
     onError,
     // A new position going through means the session is open again (e.g. reset elsewhere).
-    onSuccess: (_res, order) => {
+    onSuccess: (_res, { order }) => {
       if (!order.reduceOnly) setSessionRefusal(null);
     },
     onSettled,
@@ -122,7 +156,7 @@ export function useTradingActions(): TradingActions {
     onSettled,
   });
   const leverage = useMutation({
-    mutationFn: setLeverage,
+    mutationFn: sendLeverage,
     meta: { errorMessage: tradingMessages.leverageFailed },
     onSuccess: ({ data }) =>
       notify(tradingMessages.leverageSet(data.symbol, data.leverage), 'success'),
@@ -130,7 +164,8 @@ export function useTradingActions(): TradingActions {
   });
 
   return {
-    placeOrder: (order, onPlaced) => place.mutate(order, { onSuccess: () => onPlaced?.() }),
+    placeOrder: (order, onPlaced, leverage = null) =>
+      place.mutate({ order, leverage }, { onSuccess: () => onPlaced?.() }),
     placing: place.isPending,
     closePosition: (position) => close.mutate(position),
     closingSymbol: close.isPending ? (close.variables?.symbol ?? null) : null,
@@ -140,6 +175,7 @@ export function useTradingActions(): TradingActions {
     cancellingId: cancel.isPending ? (cancel.variables?.id ?? null) : null,
     setLeverage: (request) => leverage.mutate(request),
     settingLeverage: leverage.isPending,
+    appliedLeverage,
     sessionRefusal,
   };
 }

@@ -4,6 +4,7 @@ import {
   roundTo,
   type AccountBalanceRow,
   type Balance,
+  type LeverageType,
 } from '@tb/core';
 
 /** A price or amount as the product shows it (SPEC.md section 9 decimals). */
@@ -82,4 +83,9 @@ export function balanceRows(balance: Balance): AccountBalanceRow[] {
 /** Margin in use, in USDC. */
 export function marginUsed(balance: Balance): number {
   return balance.used.USDC ?? 0;
+}
+
+/** A leverage and its margin mode as the exchange shows them: '20x cross', '5x isolated'. */
+export function formatLeverage(leverage: number, type: LeverageType): string {
+  return `${leverage}x ${type}`;
 }
