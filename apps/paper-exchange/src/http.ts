@@ -12,6 +12,8 @@ export interface PaperRoutesOptions {
    * address: the server caps the accounts one address may fund.
    */
   faucet?: (body: unknown, clientIp: string) => Promise<PaperReply>;
+  /** Serves POST /control/mark (PAPER_CONTROL); off by default: the route does not exist. */
+  control?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PaperRoutesOptions {
  */
 export const paperExchangeRoutes: FastifyPluginAsync<PaperRoutesOptions> = async (
   app,
-  { exchange, faucet = (body) => exchange.faucet(body) },
+  { exchange, faucet = (body) => exchange.faucet(body), control = false },
 ) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => {
@@ -39,4 +41,9 @@ export const paperExchangeRoutes: FastifyPluginAsync<PaperRoutesOptions> = async
   app.post('/faucet', async (request, reply) =>
     send(reply, await faucet(request.body, request.ip)),
   );
+  if (control) {
+    app.post('/control/mark', async (request, reply) =>
+      send(reply, await exchange.pinMark(request.body)),
+    );
+  }
 };

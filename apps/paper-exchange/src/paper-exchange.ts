@@ -1,9 +1,11 @@
 import type { ExchangeDeps } from './api/context.js';
+import { handlePinMark } from './api/control.js';
 import { handleExchange } from './api/exchange.js';
 import { handleFaucet } from './api/faucet.js';
 import { handleInfo } from './api/info.js';
 import { abandoned, unavailable, unprocessable } from './api/reply.js';
 import { BadRequestError } from './errors.js';
+import { MarkPins } from './market/pins.js';
 import { MemoryPaperStore } from './memory-store.js';
 import type { PaperExchange, PaperExchangeOptions, PaperLog, PaperReply } from './types.js';
 import { KeyedLocks } from './util/keyed-locks.js';
@@ -77,6 +79,7 @@ export async function openPaperExchange(
     now: options.now ?? Date.now,
     faucetUsd: options.faucetAmountUsd ?? DEFAULT_FAUCET_USD,
     accounts: new KeyedLocks(),
+    pins: new MarkPins(),
   };
   const { log } = options;
   return {
@@ -84,5 +87,6 @@ export async function openPaperExchange(
     exchange: (body, signal) =>
       guarded(log, () => handleExchange({ ...deps, signal }, body), signal),
     faucet: (body) => guarded(log, () => handleFaucet(deps, body)),
+    pinMark: async (body) => handlePinMark(deps, body),
   };
 }

@@ -14,9 +14,11 @@ export type OrderStatus =
   | 'open'
   | 'filled'
   | 'canceled'
+  | 'triggered'
   | 'rejected'
   | 'marginCanceled'
   | 'reduceOnlyCanceled'
+  | 'siblingFilledCanceled'
   | 'liquidatedCanceled'
   | 'tickRejected'
   | 'minTradeNtlRejected'
@@ -40,6 +42,14 @@ export interface OrderRecord {
   cloid: string | null;
   status: OrderStatus;
   statusTimestamp: number;
+  /** A trigger (TP/SL) order: it waits until the mark crosses `triggerPx`. */
+  trigger?: { isMarket: boolean; triggerPx: string; tpsl: 'tp' | 'sl' };
+  /** When its trigger fired (a triggered limit rests as a plain limit order). */
+  triggeredMs?: number;
+  /** A `normalTpsl` child: its entry's oid (active once the entry fills; engine/triggers.ts). */
+  entryOid?: number;
+  /** A `positionTpsl` order: it closes the whole position, whatever its size. */
+  positionTpsl?: boolean;
 }
 
 export interface Position {
@@ -163,10 +173,26 @@ export function finishOrder(
   status: Exclude<OrderStatus, 'open'>,
   timeMs: number,
 ): void {
-  order.status = status;
-  order.statusTimestamp = timeMs;
   const open = ledger.account.openOrders;
   const index = open.indexOf(order);
-  if (index >= 0) open.splice(index, 1);
+  // Already finished (e.g. canceled with its entry while a loop over a copy went on).
+  if (index < 0) return;
+  order.status = status;
+  order.statusTimestamp = timeMs;
+  open.splice(index, 1);
   ledger.finished.push(order);
+  releaseChildren(ledger, order, timeMs);
+}
+
+/**
+ * An entry of `normalTpsl` that stops being open: its children take the size it filled, or
+ * are canceled with it when it filled nothing.
+ */
+function releaseChildren(ledger: Ledger, entry: OrderRecord, timeMs: number): void {
+  const filled = entry.origSz - entry.sz;
+  for (const child of [...ledger.account.openOrders]) {
+    if (child.entryOid !== entry.oid || entry.status === 'filled') continue;
+    if (filled > 0) child.sz = Math.min(child.sz, filled);
+    else finishOrder(ledger, child, 'canceled', timeMs);
+  }
 }

@@ -118,4 +118,9 @@ export interface PaperExchange {
   exchange(body: unknown, signal?: AbortSignal): Promise<PaperReply>;
   /** POST /faucet `{ user: "0x..." }`: 10,000 USDC once per never-funded address. */
   faucet(body: unknown): Promise<PaperReply>;
+  /**
+   * POST /control/mark `{ coin, px }` (served only with PAPER_CONTROL): pins a coin's mark at
+   * `px` until `{ coin, px: null }`; 400 on a bad body. See market/pins.ts.
+   */
+  pinMark(body: unknown): Promise<PaperReply>;
 }

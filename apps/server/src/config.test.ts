@@ -44,6 +44,7 @@ describe('parseConfig', () => {
     const parsed = parseConfig({});
     expect(parsed.ok && parsed.config).toMatchObject({
       paperExchange: true,
+      paperControl: false,
       hyperliquidUrls: {
         mainnet: 'https://api.hyperliquid.xyz',
         testnet: 'https://api.hyperliquid-testnet.xyz',
@@ -52,6 +53,13 @@ describe('parseConfig', () => {
       signalTestOrigins: [],
       marketDataNetwork: 'paper',
     });
+  });
+
+  it('turns the paper control route on with PAPER_CONTROL=true', () => {
+    const on = parseConfig({ PAPER_CONTROL: 'true' });
+    expect(on.ok && on.config.paperControl).toBe(true);
+    const bad = parseConfig({ PAPER_CONTROL: 'maybe' });
+    expect(!bad.ok && bad.errors[0]).toMatch(/^PAPER_CONTROL:/);
   });
 
   it('reads market data from mainnet when the paper exchange is off', () => {

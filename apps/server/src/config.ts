@@ -64,6 +64,8 @@ export const ConfigSchema = z
     TRUST_PROXY: z.stringbool().default(false),
     RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
     PAPER_EXCHANGE: z.stringbool().default(true),
+    /** Tests and demos: POST /paper/control/mark pins a coin's mark price. */
+    PAPER_CONTROL: z.stringbool().default(false),
     HYPERLIQUID_MAINNET_URL: z.url({ protocol: /^https?$/ }).default('https://api.hyperliquid.xyz'),
     HYPERLIQUID_TESTNET_URL: z
       .url({ protocol: /^https?$/ })
@@ -106,6 +108,7 @@ export const ConfigSchema = z
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
     paperExchange: env.PAPER_EXCHANGE,
+    paperControl: env.PAPER_CONTROL,
     hyperliquidUrls: {
       mainnet: env.HYPERLIQUID_MAINNET_URL.replace(/\/$/, ''),
       testnet: env.HYPERLIQUID_TESTNET_URL.replace(/\/$/, ''),

@@ -1,3 +1,4 @@
+import type { MarkPins } from '../market/pins.js';
 import { advance } from '../engine/lazy.js';
 import { ID_BLOCK_SIZE } from '../limits.js';
 import { hasExposure, needsIdBlock, newLedger, useIdBlock } from '../state.js';
@@ -34,11 +35,12 @@ export async function openLedger(
   account: Account,
   seed: number,
   nowMs: number,
+  pins?: MarkPins,
 ): Promise<OpenLedger> {
   if (needsIdBlock(account)) useIdBlock(account, await tx.newIdBlock());
   const firstId = idOf(account);
   const ledger = newLedger(account);
-  advance(ledger, seed, nowMs);
+  advance(ledger, seed, nowMs, pins);
   return {
     ledger,
     save: () =>
@@ -63,16 +65,18 @@ export async function accountNow(
   nowMs: number,
 ): Promise<Account | undefined> {
   const stored = await deps.store.read.account(address);
-  if (!stored || !hasExposure(stored) || stored.lastEvalMs >= nowMs) return stored;
+  if (!stored || !hasExposure(stored)) return stored;
+  if (stored.lastEvalMs > nowMs) return stored;
+  if (stored.lastEvalMs === nowMs && !deps.pins.setSince(nowMs)) return stored;
   const storedAt = stored.lastEvalMs;
   if (!needsIdBlock(stored)) {
-    const changed = advance(newLedger(stored), deps.seed, nowMs);
+    const changed = advance(newLedger(stored), deps.seed, nowMs, deps.pins);
     if (!changed && nowMs - storedAt < STORE_EVALUATION_AFTER_MS) return stored;
   }
   return accountTransaction(deps, address, async (tx) => {
     const account = await tx.lockAccount(address);
     if (!account) return undefined;
-    await (await openLedger(tx, account, deps.seed, nowMs)).save();
+    await (await openLedger(tx, account, deps.seed, nowMs, deps.pins)).save();
     return account;
   });
 }

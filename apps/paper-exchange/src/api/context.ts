@@ -1,3 +1,4 @@
+import type { MarkPins } from '../market/pins.js';
 import type { PaperStore, PaperTransaction } from '../types.js';
 import type { KeyedLocks } from '../util/keyed-locks.js';
 
@@ -7,6 +8,8 @@ export interface ExchangeDeps {
   seed: number;
   now: () => number;
   faucetUsd: number;
+  /** Marks pinned by POST /control/mark (PAPER_CONTROL). */
+  pins: MarkPins;
   /** One request per account at a time in this process (see KeyedLocks). */
   accounts: KeyedLocks;
   /** Aborted when the request's caller gave up on it (see PaperExchange.exchange). */

@@ -42,7 +42,7 @@ function runL1(ctx: EngineContext, ledger: Ledger, action: L1Action): PaperReply
   switch (action.type) {
     case 'order': {
       if (action.orders.length === 0) return exchangeError('Order batch is empty.');
-      const statuses = placeOrders(ctx, ledger, action.orders);
+      const statuses = placeOrders(ctx, ledger, action.orders, action.grouping);
       return ok({ status: 'ok', response: { type: 'order', data: { statuses } } });
     }
     case 'cancel': {
@@ -91,10 +91,10 @@ async function handleL1(deps: ExchangeDeps, envelope: Envelope): Promise<PaperRe
     }
     const nonceError = await consumeNonce(tx, signer, nonce, nowMs);
     if (nonceError) return exchangeError(nonceError);
-    const work = await openLedger(tx, account, deps.seed, nowMs);
+    const work = await openLedger(tx, account, deps.seed, nowMs, deps.pins);
     const reply = vaultAddress
       ? exchangeError('Vaults and subaccounts are not supported by the paper exchange.')
-      : runL1({ seed: deps.seed, nowMs }, work.ledger, action);
+      : runL1({ seed: deps.seed, nowMs, pins: deps.pins }, work.ledger, action);
     await work.save();
     return reply;
   });

@@ -3,6 +3,7 @@ import type { PerpAsset } from '../market/assets.js';
 import { bookAt, bookMid, formatBookPrice, l2BookResponse } from '../market/book.js';
 import { CANDLE_INTERVALS, candlesBetween } from '../market/candles.js';
 import { markPriceAt } from '../market/marks.js';
+import type { MarkPins } from '../market/pins.js';
 import { coinKey, midPriceAt, unitNoise } from '../market/price-path.js';
 import { MAX_RECENT_USER_TRADES } from '../limits.js';
 import { formatDecimal } from '../util/decimal.js';
@@ -37,9 +38,9 @@ function formatPx(asset: PerpAsset, px: number): string {
   return formatDecimal(px, priceDecimals(asset, px));
 }
 
-function assetCtx(seed: number, asset: PerpAsset, nowMs: number) {
-  const book = bookAt(seed, asset, nowMs);
-  const mark = markPriceAt(seed, asset, nowMs);
+function assetCtx(seed: number, asset: PerpAsset, nowMs: number, pins: MarkPins) {
+  const book = bookAt(seed, asset, nowMs, pins);
+  const mark = markPriceAt(seed, asset, nowMs, pins);
   const prevDayPx = midPriceAt(seed, asset, nowMs - DAY_MS);
   const u = (unitNoise(seed, coinKey(asset.name), Math.floor(nowMs / DAY_MS)) + 1) / 2;
   const dayNtlVlm = 5_000_000 * (1 + 4 * u);
@@ -59,10 +60,10 @@ function assetCtx(seed: number, asset: PerpAsset, nowMs: number) {
   };
 }
 
-function allMids(seed: number, nowMs: number): Record<string, string> {
+function allMids(seed: number, nowMs: number, pins: MarkPins): Record<string, string> {
   const mids: Record<string, string> = {};
   for (const asset of PERP_ASSETS) {
-    const book = bookAt(seed, asset, nowMs);
+    const book = bookAt(seed, asset, nowMs, pins);
     mids[asset.name] = formatDecimal(bookMid(book), book.decimals + 1);
   }
   return mids;
@@ -138,14 +139,21 @@ export async function marketInfo(
     case 'meta':
       return { value: metaResponse() };
     case 'metaAndAssetCtxs':
-      return { value: [metaResponse(), PERP_ASSETS.map((a) => assetCtx(seed, a, nowMs))] };
+      return {
+        value: [metaResponse(), PERP_ASSETS.map((a) => assetCtx(seed, a, nowMs, deps.pins))],
+      };
     case 'allMids':
-      return { value: allMids(seed, nowMs) };
+      return { value: allMids(seed, nowMs, deps.pins) };
     case 'l2Book': {
       const asset = assetNamed(readString(body.coin, 'coin'));
       if (!asset) return { value: null };
       return {
-        value: l2BookResponse(asset.name, bookAt(seed, asset, nowMs), asset.szDecimals, nowMs),
+        value: l2BookResponse(
+          asset.name,
+          bookAt(seed, asset, nowMs, deps.pins),
+          asset.szDecimals,
+          nowMs,
+        ),
       };
     }
     case 'candleSnapshot': {

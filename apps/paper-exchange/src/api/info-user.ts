@@ -6,6 +6,7 @@ import {
   liquidationPrice,
   positionMetrics,
 } from '../engine/margin.js';
+import { triggersAbove, waitsForEntry } from '../engine/triggers.js';
 import { MAX_ITEMS_PER_QUERY } from '../limits.js';
 import { newAccount } from '../state.js';
 import type { Account, OrderRecord } from '../state.js';
@@ -80,7 +81,25 @@ function openOrder(order: OrderRecord) {
   };
 }
 
-function frontendOrder(order: OrderRecord) {
+function orderType(order: OrderRecord) {
+  const trigger = order.trigger;
+  if (!trigger) return 'Limit' as const;
+  if (trigger.tpsl === 'tp') return trigger.isMarket ? 'Take Profit Market' : 'Take Profit Limit';
+  return trigger.isMarket ? 'Stop Market' : 'Stop Limit';
+}
+
+function triggerCondition(order: OrderRecord): string {
+  if (!order.trigger) return 'N/A';
+  if (order.triggeredMs !== undefined) return 'Triggered';
+  return `Price ${triggersAbove(order) ? 'above' : 'below'} ${order.trigger.triggerPx}`;
+}
+
+/** Hyperliquid's status of an order: a fired trigger resting as a limit is `triggered`. */
+function statusOf(order: OrderRecord) {
+  return order.status === 'open' && order.triggeredMs !== undefined ? 'triggered' : order.status;
+}
+
+function frontendOrder(order: OrderRecord, children: OrderRecord[] = []): FrontendOrder {
   return {
     coin: order.coin,
     side: order.side,
@@ -88,21 +107,73 @@ function frontendOrder(order: OrderRecord) {
     sz: formatSz(order.coin, order.sz),
     oid: order.oid,
     timestamp: order.timestamp,
-    triggerCondition: 'N/A',
-    isTrigger: false,
-    triggerPx: '0.0',
-    children: [],
-    isPositionTpsl: false,
+    triggerCondition: triggerCondition(order),
+    isTrigger: order.trigger !== undefined,
+    triggerPx: order.trigger?.triggerPx ?? '0.0',
+    children: children.map((child) => frontendOrder(child)),
+    isPositionTpsl: order.positionTpsl === true,
     reduceOnly: order.reduceOnly,
-    orderType: 'Limit' as const,
+    orderType: orderType(order),
     origSz: formatSz(order.coin, order.origSz),
-    tif: order.tif,
+    tif: order.trigger ? null : order.tif,
     cloid: order.cloid,
   };
 }
 
+interface FrontendOrder {
+  coin: string;
+  side: 'B' | 'A';
+  limitPx: string;
+  sz: string;
+  oid: number;
+  timestamp: number;
+  triggerCondition: string;
+  isTrigger: boolean;
+  triggerPx: string;
+  children: FrontendOrder[];
+  isPositionTpsl: boolean;
+  reduceOnly: boolean;
+  orderType: ReturnType<typeof orderType>;
+  origSz: string;
+  tif: string | null;
+  cloid: string | null;
+}
+
+/** Open orders, newest first; normalTpsl children waiting for their entry are not listed. */
 function openOrders(account: Account): OrderRecord[] {
-  return [...account.openOrders].reverse();
+  return [...account.openOrders].reverse().filter((o) => !waitsForEntry(account, o));
+}
+
+/** Frontend open orders: waiting normalTpsl children are listed as their entry's children. */
+function frontendOpenOrders(account: Account) {
+  return openOrders(account).map((order) =>
+    frontendOrder(
+      order,
+      account.openOrders.filter((o) => o.entryOid === order.oid && waitsForEntry(account, o)),
+    ),
+  );
+}
+
+/** orderStatus: the order by oid or cloid, open or in the history, or `unknownOid`. */
+async function orderStatus(deps: ExchangeDeps, account: Account | undefined, body: Json) {
+  const key = body.oid;
+  const byCloid = typeof key === 'string' && /^0x[0-9a-fA-F]{32}$/.test(key);
+  const oid = byCloid ? undefined : readUint(typeof key === 'string' ? Number(key) : key, 'oid');
+  if (!account) return { status: 'unknownOid' as const };
+  const match = (o: OrderRecord) =>
+    byCloid ? o.cloid?.toLowerCase() === key.toLowerCase() : o.oid === oid;
+  const found =
+    account.openOrders.find(match) ??
+    (await deps.store.read.orderHistory(account.address, MAX_ITEMS_PER_QUERY)).find(match);
+  if (!found) return { status: 'unknownOid' as const };
+  return {
+    status: 'order' as const,
+    order: {
+      order: frontendOrder(found),
+      status: statusOf(found),
+      statusTimestamp: found.statusTimestamp,
+    },
+  };
 }
 
 /** Open and finished orders, newest placed first (oids grow with placement), at most 2,000. */
@@ -113,7 +184,7 @@ async function historicalOrders(deps: ExchangeDeps, account: Account) {
     .slice(0, MAX_ITEMS_PER_QUERY)
     .map((order) => ({
       order: frontendOrder(order),
-      status: order.status,
+      status: statusOf(order),
       statusTimestamp: order.statusTimestamp,
     }));
 }
@@ -135,6 +206,7 @@ export async function userInfo(
     'userFills',
     'userFillsByTime',
     'historicalOrders',
+    'orderStatus',
   ];
   if (typeof body.type !== 'string' || !known.includes(body.type)) return undefined;
   const user = readAddress(body.user, 'user');
@@ -142,10 +214,10 @@ export async function userInfo(
   const account = found ?? newAccount(user, 0, nowMs);
   switch (body.type) {
     case 'clearinghouseState':
-      return { value: clearinghouseState(account, marksAt(deps.seed, nowMs), nowMs) };
+      return { value: clearinghouseState(account, marksAt(deps.seed, nowMs, deps.pins), nowMs) };
     case 'spotClearinghouseState': {
       if (!found) return { value: { balances: [] } };
-      const summary = accountSummary(account, marksAt(deps.seed, nowMs));
+      const summary = accountSummary(account, marksAt(deps.seed, nowMs, deps.pins));
       const hold = summary.totalMarginUsed + summary.orderMargin;
       return {
         value: {
@@ -164,7 +236,9 @@ export async function userInfo(
     case 'openOrders':
       return { value: openOrders(account).map(openOrder) };
     case 'frontendOpenOrders':
-      return { value: openOrders(account).map(frontendOrder) };
+      return { value: frontendOpenOrders(account) };
+    case 'orderStatus':
+      return { value: await orderStatus(deps, found, body) };
     case 'userFills':
       if (!found) return { value: [] };
       return { value: await deps.store.read.fills(user, { limit: MAX_ITEMS_PER_QUERY }) };

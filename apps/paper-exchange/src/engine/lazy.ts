@@ -1,12 +1,18 @@
-import { assetIdByName, PERP_ASSETS } from '../market/assets.js';
-import type { PerpAsset } from '../market/assets.js';
 import { marksAt } from '../market/marks.js';
 import type { Marks } from '../market/marks.js';
+import type { MarkPins } from '../market/pins.js';
 import { finishOrder, hasExposure } from '../state.js';
 import type { Ledger, OrderRecord } from '../state.js';
 import { roundTo } from '../util/decimal.js';
 import { accountSummary } from './margin.js';
 import { applyFill } from './matching.js';
+import {
+  assetOf,
+  cancelSiblings,
+  cancelStaleReduceOnly,
+  evaluateTrigger,
+  reducibleSize,
+} from './triggers.js';
 
 /**
  * Time passes between requests: before a request works on an account, the exchange replays the
@@ -20,24 +26,16 @@ import { applyFill } from './matching.js';
 const STEP_MS = 60_000;
 const MAX_STEPS = 2000;
 
-function assetOf(coin: string): PerpAsset {
-  const asset = PERP_ASSETS[assetIdByName(coin)];
-  if (!asset) throw new Error(`unknown coin ${coin}`);
-  return asset;
-}
-
 function fillResting(ledger: Ledger, order: OrderRecord, timeMs: number): void {
   const { account } = ledger;
   const asset = assetOf(order.coin);
   let sz = order.sz;
   if (order.reduceOnly) {
-    const szi = account.positions[order.coin]?.szi ?? 0;
-    const reduces = order.side === 'B' ? szi < 0 : szi > 0;
-    if (!reduces) {
+    sz = reducibleSize(account, order, sz);
+    if (sz <= 0) {
       finishOrder(ledger, order, 'reduceOnlyCanceled', timeMs);
       return;
     }
-    sz = Math.min(sz, Math.abs(szi));
   }
   applyFill(ledger, {
     asset,
@@ -49,6 +47,7 @@ function fillResting(ledger: Ledger, order: OrderRecord, timeMs: number): void {
     cloid: order.cloid,
     crossed: false,
   });
+  cancelSiblings(ledger, order, timeMs);
   order.sz = roundTo(order.sz - sz, asset.szDecimals);
   if (order.sz <= 0 || order.reduceOnly) {
     order.sz = 0;
@@ -79,19 +78,24 @@ export function liquidate(ledger: Ledger, marks: Marks, timeMs: number): void {
   account.usdc = Math.max(0, account.usdc);
 }
 
-function evaluateAt(ledger: Ledger, seed: number, timeMs: number): boolean {
+function evaluateAt(ledger: Ledger, seed: number, timeMs: number, pins?: MarkPins): boolean {
   const { account } = ledger;
-  const marks = marksAt(seed, timeMs);
+  const marks = marksAt(seed, timeMs, pins);
   let changed = false;
   for (const order of [...account.openOrders]) {
-    if (order.timestamp >= timeMs) continue;
+    if (order.timestamp >= timeMs || !account.openOrders.includes(order)) continue;
     const mark = marks[order.coin] ?? Number.NaN;
+    if (order.trigger && order.triggeredMs === undefined) {
+      changed = evaluateTrigger(ledger, order, mark, { seed, pins }, timeMs) || changed;
+      continue;
+    }
     const limit = Number(order.limitPx);
     if (order.side === 'B' ? mark <= limit : mark >= limit) {
       fillResting(ledger, order, timeMs);
       changed = true;
     }
   }
+  if (changed) cancelStaleReduceOnly(ledger, timeMs);
   if (Object.keys(account.positions).length === 0) return changed;
   const summary = accountSummary(account, marks);
   if (summary.accountValue < summary.maintenance) {
@@ -105,17 +109,23 @@ function evaluateAt(ledger: Ledger, seed: number, timeMs: number): boolean {
  * Advances the ledger's account to `nowMs` (epoch ms) on the price path of `seed`. Returns
  * true when an order filled or the account was liquidated. `lastEvalMs` moves in any case.
  */
-export function advance(ledger: Ledger, seed: number, nowMs: number): boolean {
+export function advance(ledger: Ledger, seed: number, nowMs: number, pins?: MarkPins): boolean {
   const { account } = ledger;
   const from = account.lastEvalMs;
-  if (nowMs <= from) return false;
+  if (nowMs < from) return false;
+  if (nowMs === from) {
+    // A pin set since the last evaluation is seen at once, even within the same millisecond.
+    return pins?.setSince(from) && hasExposure(account)
+      ? evaluateAt(ledger, seed, nowMs, pins)
+      : false;
+  }
   account.lastEvalMs = nowMs;
   if (!hasExposure(account)) return false;
   const step = Math.max(STEP_MS, (nowMs - from) / MAX_STEPS);
   let changed = false;
   for (let t = from + step; ; t += step) {
     const at = Math.min(t, nowMs);
-    changed = evaluateAt(ledger, seed, at) || changed;
+    changed = evaluateAt(ledger, seed, at, pins) || changed;
     if (at >= nowMs || !hasExposure(account)) break;
   }
   return changed;

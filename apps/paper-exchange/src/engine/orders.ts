@@ -3,20 +3,23 @@ import type { PerpAsset } from '../market/assets.js';
 import { formatBookPrice } from '../market/book.js';
 import type { OrderWire } from '../signing/canonical.js';
 import { MAX_OPEN_ORDERS } from '../limits.js';
-import { recordOrder, takeId } from '../state.js';
+import { finishOrder, recordOrder, takeId } from '../state.js';
 import type { Account, Ledger, OrderRecord, OrderStatus, Side } from '../state.js';
 import { formatDecimal, roundTo } from '../util/decimal.js';
 import { bookNow, marksNow } from './context.js';
 import type { EngineContext } from './context.js';
 import { accountSummary, leverageFor, orderMarginIncrease } from './margin.js';
 import { applyFill, TAKER_FEE_RATE, walkBook } from './matching.js';
+import { cancelStaleReduceOnly, reducibleSize } from './triggers.js';
 import type { Take } from './matching.js';
 
 /** One entry of an order response's `statuses`. */
 export type OrderStatusWire =
   | { resting: { oid: number; cloid?: string } }
   | { filled: { totalSz: string; avgPx: string; oid: number; cloid?: string } }
-  | { error: string };
+  | { error: string }
+  | 'waitingForFill'
+  | 'waitingForTrigger';
 
 /** Minimum order value, USD. */
 const MIN_ORDER_USD = 10;
@@ -89,9 +92,7 @@ function placeOne(
   wire: OrderWire,
 ): OrderStatusWire {
   const { account } = ledger;
-  if ('trigger' in wire.t) {
-    throw new OrderRejection('Trigger orders are not supported by the paper exchange.', 'rejected');
-  }
+  if ('trigger' in wire.t) throw new Error('placeOne: a trigger order goes to placeTrigger');
   const tif = wire.t.limit.tif;
   const side: Side = wire.b ? 'B' : 'A';
   const px = Number(wire.p);
@@ -184,20 +185,118 @@ function execute(
   return { filled: withCloid({ totalSz, avgPx, oid: order.oid }, order.cloid) };
 }
 
+/** Where a trigger order belongs: alone, under a normalTpsl entry, or on the position. */
+type TriggerGroup =
+  | { kind: 'na' }
+  | { kind: 'normalTpsl'; entry: OrderRecord | undefined }
+  | { kind: 'positionTpsl' };
+
+function placeTrigger(
+  ctx: EngineContext,
+  ledger: Ledger,
+  asset: PerpAsset,
+  wire: OrderWire,
+  group: TriggerGroup,
+): OrderStatusWire {
+  const { account } = ledger;
+  if (!('trigger' in wire.t)) throw new Error('placeTrigger: not a trigger order');
+  const trigger = wire.t.trigger;
+  const positionTpsl = group.kind === 'positionTpsl';
+  const order: OrderRecord = {
+    oid: takeId(account),
+    coin: asset.name,
+    side: wire.b ? 'B' : 'A',
+    limitPx: wire.p,
+    sz: Number(wire.s),
+    origSz: Number(wire.s),
+    timestamp: ctx.nowMs,
+    tif: 'Gtc',
+    reduceOnly: wire.r || positionTpsl,
+    cloid: wire.c ?? null,
+    status: 'open',
+    statusTimestamp: ctx.nowMs,
+    trigger: { isMarket: trigger.isMarket, triggerPx: trigger.triggerPx, tpsl: trigger.tpsl },
+    ...(positionTpsl ? { positionTpsl: true } : {}),
+  };
+  try {
+    if (group.kind === 'normalTpsl') {
+      if (!group.entry) {
+        throw new OrderRejection('Order rejected: its entry order was rejected.', 'rejected');
+      }
+      order.entryOid = group.entry.oid;
+    }
+    if (!isValidPrice(asset, wire.p) || !isValidPrice(asset, trigger.triggerPx)) {
+      throw new OrderRejection('Price must be divisible by tick size.', 'tickRejected');
+    }
+    const sizeOk = isValidSize(asset, wire.s) && (order.sz > 0 || positionTpsl);
+    if (!sizeOk) throw new OrderRejection('Order has invalid size.', 'rejected');
+    const waits = group.kind === 'normalTpsl';
+    if (order.reduceOnly && !waits && reducibleSize(account, order, order.sz || 1) <= 0) {
+      throw new OrderRejection('Reduce only order would increase position.', 'reduceOnlyRejected');
+    }
+    if (!order.reduceOnly && order.sz * Number(trigger.triggerPx) < MIN_ORDER_USD) {
+      throw new OrderRejection('Order must have minimum value of $10.', 'minTradeNtlRejected');
+    }
+    if (account.openOrders.length >= MAX_OPEN_ORDERS) {
+      throw new OrderRejection(
+        `Too many open orders: an account may have at most ${MAX_OPEN_ORDERS}. Cancel some first.`,
+        'rejected',
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof OrderRejection)) throw error;
+    recordOrder(ledger, { ...order, status: error.status });
+    return { error: error.message };
+  }
+  if (positionTpsl) {
+    // One position TP and one position SL per coin: a new one replaces the old.
+    const old = account.openOrders.filter(
+      (o) => o.positionTpsl && o.coin === order.coin && o.trigger?.tpsl === trigger.tpsl,
+    );
+    for (const o of old) finishOrder(ledger, o, 'canceled', ctx.nowMs);
+  }
+  recordOrder(ledger, order);
+  if (group.kind === 'na') return { resting: withCloid({ oid: order.oid }, order.cloid) };
+  const entry = group.kind === 'normalTpsl' ? group.entry : undefined;
+  const entryWaits = entry !== undefined && entry.status === 'open' && entry.sz === entry.origSz;
+  return entryWaits ? 'waitingForFill' : 'waitingForTrigger';
+}
+
 /**
- * Places an `order` action's orders in sequence for the ledger's account. Marketable orders fill against
- * the synthetic book as taker; the rest of a Gtc/Alo order rests. Per-order errors carry
- * Hyperliquid's text with ` asset=N` appended.
+ * Places an `order` action's orders in sequence for the ledger's account. Marketable orders
+ * fill against the synthetic book as taker; the rest of a Gtc/Alo order rests; trigger orders
+ * rest untriggered (engine/triggers.ts). With `normalTpsl`, the first order is the entry and
+ * the trigger orders after it are its TP/SL children; with `positionTpsl`, trigger orders
+ * close the whole position. Per-order errors carry Hyperliquid's text with ` asset=N`.
  */
 export function placeOrders(
   ctx: EngineContext,
   ledger: Ledger,
   orders: OrderWire[],
+  grouping: 'na' | 'normalTpsl' | 'positionTpsl' = 'na',
 ): OrderStatusWire[] {
-  return orders.map((wire) => {
+  let entry: OrderRecord | undefined;
+  const statuses = orders.map((wire, index): OrderStatusWire => {
     const asset = assetById(wire.a);
     if (!asset) return { error: `Asset ${wire.a} does not exist. asset=${wire.a}` };
-    const status = placeOne(ctx, ledger, asset, wire);
-    return 'error' in status ? { error: `${status.error} asset=${wire.a}` } : status;
+    let status: OrderStatusWire;
+    if (!('trigger' in wire.t)) {
+      status = placeOne(ctx, ledger, asset, wire);
+      if (grouping === 'normalTpsl' && index === 0 && typeof status === 'object') {
+        const oid =
+          'resting' in status ? status.resting.oid : 'filled' in status ? status.filled.oid : 0;
+        entry = [...ledger.account.openOrders, ...ledger.finished].find((o) => o.oid === oid);
+      }
+    } else if (grouping === 'normalTpsl' && index > 0) {
+      status = placeTrigger(ctx, ledger, asset, wire, { kind: 'normalTpsl', entry });
+    } else {
+      const kind = grouping === 'positionTpsl' ? 'positionTpsl' : 'na';
+      status = placeTrigger(ctx, ledger, asset, wire, { kind });
+    }
+    return typeof status === 'object' && 'error' in status
+      ? { error: `${status.error} asset=${wire.a}` }
+      : status;
   });
+  cancelStaleReduceOnly(ledger, ctx.nowMs);
+  return statuses;
 }

@@ -1,6 +1,7 @@
 import { formatDecimal, roundTo } from '../util/decimal.js';
 import { priceDecimals } from './assets.js';
 import type { PerpAsset } from './assets.js';
+import type { MarkPins } from './pins.js';
 import { coinKey, midPriceAt, unitNoise } from './price-path.js';
 
 /** One price level of the synthetic book; prices in USD, sizes in coin units. */
@@ -43,8 +44,8 @@ function levelSize(
  * seeded mid. The tick is taken a little above the mid so that every level stays valid when
  * the ladder crosses a power of ten. Sizes change once a minute.
  */
-export function bookAt(seed: number, asset: PerpAsset, timeMs: number): Book {
-  const mid = midPriceAt(seed, asset, timeMs);
+export function bookAt(seed: number, asset: PerpAsset, timeMs: number, pins?: MarkPins): Book {
+  const mid = pins?.at(asset.name, timeMs) ?? midPriceAt(seed, asset, timeMs);
   const decimals = priceDecimals(asset, mid * 1.01);
   const factor = 10 ** decimals;
   const bestBidTicks = Math.floor(mid * (1 - HALF_SPREAD) * factor);

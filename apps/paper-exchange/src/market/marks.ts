@@ -1,19 +1,27 @@
 import { PERP_ASSETS, priceDecimals } from './assets.js';
 import type { PerpAsset } from './assets.js';
+import type { MarkPins } from './pins.js';
 import { midPriceAt } from './price-path.js';
 
 /** Mark prices by coin, USD. */
 export type Marks = Record<string, number>;
 
 /** The mark (= seeded mid, on the price grid) of one asset at `timeMs`. */
-export function markPriceAt(seed: number, asset: PerpAsset, timeMs: number): number {
+export function markPriceAt(
+  seed: number,
+  asset: PerpAsset,
+  timeMs: number,
+  pins?: MarkPins,
+): number {
+  const pinned = pins?.at(asset.name, timeMs);
+  if (pinned !== undefined) return pinned;
   const mid = midPriceAt(seed, asset, timeMs);
   return Number(mid.toFixed(priceDecimals(asset, mid)));
 }
 
 /** Marks of every asset at `timeMs`. */
-export function marksAt(seed: number, timeMs: number): Marks {
+export function marksAt(seed: number, timeMs: number, pins?: MarkPins): Marks {
   const marks: Marks = {};
-  for (const asset of PERP_ASSETS) marks[asset.name] = markPriceAt(seed, asset, timeMs);
+  for (const asset of PERP_ASSETS) marks[asset.name] = markPriceAt(seed, asset, timeMs, pins);
   return marks;
 }

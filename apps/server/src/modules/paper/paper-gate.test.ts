@@ -24,6 +24,7 @@ class SlowExchange implements PaperExchange {
   }
   exchange = async (): Promise<PaperReply> => OK;
   faucet = async (): Promise<PaperReply> => OK;
+  pinMark = async (): Promise<PaperReply> => OK;
 }
 
 /** Resolves when `check` holds, polling briefly; fails after a second. */

@@ -110,6 +110,71 @@ for (const kind of DATABASES) {
       expect(row).toMatchObject({ openOrders: [], lastEvalMs: now() });
     });
 
+    it('keeps trigger orders in the rows: a position SL fires, its TP sibling is canceled', async () => {
+      const now = () => T0 + 5 * MINUTE;
+      const exchange = await openPaperExchange({
+        store: new PaperStateRepository(first.db),
+        seed: 3,
+        now,
+      });
+      const mids = (await exchange.info({ type: 'allMids' })).body as Record<string, string>;
+      const mid = Number(mids.BTC);
+      const address = newAddress();
+      // Oids of a block of its own (oids are unique across the exchange's rows).
+      const idBlock = 9_000_000 + Math.floor(Math.random() * 1_000_000);
+      const oid = (n: number) => idBlock * 1_000_000 + n;
+      const base = {
+        coin: 'BTC',
+        side: 'A' as const,
+        sz: 0,
+        origSz: 0,
+        timestamp: T0,
+        tif: 'Gtc' as const,
+        reduceOnly: true,
+        cloid: null,
+        status: 'open' as const,
+        statusTimestamp: T0,
+        positionTpsl: true,
+      };
+      // A long of 0.01 BTC: its SL sits above the market (fires at once), its TP far above.
+      const sl = {
+        ...base,
+        oid: oid(1),
+        limitPx: String(Math.round(mid * 0.5)),
+        trigger: { isMarket: true, triggerPx: String(Math.round(mid * 2)), tpsl: 'sl' as const },
+      };
+      const tp = {
+        ...base,
+        oid: oid(2),
+        limitPx: String(Math.round(mid * 0.5)),
+        trigger: { isMarket: true, triggerPx: String(Math.round(mid * 3)), tpsl: 'tp' as const },
+      };
+      const store = new PaperStateRepository(first.db);
+      await store.transaction((tx) =>
+        tx.insertAccount({
+          ...account(address, [sl, tp]),
+          positions: { BTC: { szi: 0.01, entryPx: mid } },
+          idBlock,
+          nextId: 10,
+        }),
+      );
+      const state = await exchange.info({ type: 'clearinghouseState', user: address });
+      expect(state.body).toMatchObject({ assetPositions: [] });
+      const history = await store.read.orderHistory(address, 10);
+      expect(history).toEqual([
+        expect.objectContaining({
+          oid: oid(2),
+          status: 'siblingFilledCanceled',
+          positionTpsl: true,
+        }),
+        expect.objectContaining({ oid: oid(1), status: 'filled', trigger: sl.trigger }),
+      ]);
+      const fills = await store.read.fills(address, { limit: 10 });
+      expect(fills).toMatchObject([
+        { oid: oid(1), sz: '0.01', dir: 'Close Long', startPosition: '0.01' },
+      ]);
+    });
+
     it('keeps the newest 2,000 fills of an account and answers at most 2,000', async () => {
       const store = new PaperStateRepository(first.db);
       const address = newAddress();

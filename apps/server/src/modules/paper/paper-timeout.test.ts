@@ -16,6 +16,7 @@ function heldPaper(paper: PaperExchange) {
     reached: [] as Promise<unknown>[],
     info: (body: unknown) => paper.info(body),
     faucet: (body: unknown) => paper.faucet(body),
+    pinMark: (body: unknown) => paper.pinMark(body),
     exchange: (body: unknown, signal?: AbortSignal) => {
       if (!held.holding || !signal) return paper.exchange(body, signal);
       const late = new Promise<void>((resolve) =>

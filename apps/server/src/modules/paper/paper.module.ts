@@ -21,6 +21,7 @@ export async function registerPaper(
     exchange: paper,
     rateLimitScale: config.rateLimitScale,
     now,
+    control: config.paperControl,
   });
   return paper;
 }

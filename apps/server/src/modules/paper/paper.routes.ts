@@ -57,7 +57,9 @@ export const paperRoutes: FastifyPluginAsync<{
   exchange: PaperExchange;
   rateLimitScale: number;
   now: Clock;
-}> = async (app, { exchange, rateLimitScale, now }) => {
+  /** PAPER_CONTROL: serve POST /paper/control/mark (absent otherwise: 404). */
+  control?: boolean;
+}> = async (app, { exchange, rateLimitScale, now, control = false }) => {
   const requests = new WindowLimiter(REQUESTS_PER_MINUTE * rateLimitScale, 60_000);
   const faucetCalls = new WindowLimiter(FAUCET_PER_MINUTE * rateLimitScale, 60_000);
   const newAccounts = new Quota(FAUCET_ACCOUNTS_PER_DAY * rateLimitScale, 86_400_000);
@@ -118,5 +120,5 @@ export const paperRoutes: FastifyPluginAsync<{
     if (!funded(answer)) newAccounts.giveBack(client);
     return answer;
   };
-  await app.register(paperExchangeRoutes, { exchange, faucet });
+  await app.register(paperExchangeRoutes, { exchange, faucet, control });
 };

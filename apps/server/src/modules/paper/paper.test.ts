@@ -46,6 +46,45 @@ describeEachDatabase('the mounted paper exchange', (ctx) => {
     });
     expect(state.json().marginSummary.accountValue).toMatch(/^10000(\.0+)?$/);
   });
+
+  it('has no control route without PAPER_CONTROL', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/paper/control/mark',
+      payload: { coin: 'ETH', px: 1000 },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('with PAPER_CONTROL=true', () => {
+  let close: () => Promise<void> = async () => undefined;
+  afterAll(() => close());
+
+  it('pins and releases a mark at /paper/control/mark; 400 on a bad body', async () => {
+    const made = await createTestContext('pglite', { PAPER_CONTROL: 'true' });
+    close = made.close;
+    const { app } = made.ctx;
+    const mark = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/paper/info',
+        payload: { type: 'metaAndAssetCtxs' },
+      });
+      return res.json()[1][0].markPx as string;
+    };
+    const post = (payload: object) =>
+      app.inject({ method: 'POST', url: '/paper/control/mark', payload });
+    const before = await mark();
+    expect(before).not.toBe('50000');
+    expect((await post({ coin: 'BTC', px: 'high' })).statusCode).toBe(400);
+    const pinned = await post({ coin: 'BTC', px: 50_000 });
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.json()).toEqual({ status: 'ok', coin: 'BTC', px: 50_000 });
+    expect(await mark()).toBe('50000');
+    expect((await post({ coin: 'BTC', px: null })).statusCode).toBe(200);
+    expect(await mark()).not.toBe('50000');
+  });
 });
 
 describe('with PAPER_EXCHANGE=false', () => {
