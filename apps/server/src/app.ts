@@ -15,6 +15,7 @@ import { registerAuth } from './modules/auth/auth.module.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { registerBingo } from './modules/bingo/bingo.module.js';
 import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
+import { bracketPlacer } from './modules/exchange/bracket-placer.js';
 import { registerExchange } from './modules/exchange/exchange.module.js';
 import { marketPriceOf } from './modules/exchange/market-price.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -178,9 +179,12 @@ async function registerApiModules(api: FastifyInstance, shared: ModuleDeps, part
   // Entry prices are bounded by the exchange module's market data: read from the networks,
   // not through ExchangeService, which uses trades (no cycle).
   const marketPrice = (pair: string) => marketPriceOf(networks, config.marketDataNetwork, pair);
-  const trades = await registerTrades(api, shared, { risk, board: bingo, marketPrice });
-  await registerAnalytics(api, shared, { plans: users.service });
   const keys = await registerApiKeys(api, shared, { users: users.service, networks });
+  // Journal trades placed on the exchange: through the connections and networks, not
+  // ExchangeService (which uses trades).
+  const bracket = bracketPlacer({ keys, networks, log: shared.log });
+  const trades = await registerTrades(api, shared, { risk, board: bingo, marketPrice, bracket });
+  await registerAnalytics(api, shared, { plans: users.service });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });
   await registerSignals(api, shared, { exchange, send: parts.webhookSender });
   await registerSubscriptions(api, shared, { users: users.repo });

@@ -11,6 +11,12 @@ import type {
   TradeHistoryRow,
   ValidOrderRequest,
 } from '@tb/core';
+import {
+  bracketParameters,
+  oidOfStatus,
+  type BracketRequest,
+  type PlacedBracket,
+} from './bracket.js';
 import { exchangeCall, mapResponse, toExchangeError } from './errors.js';
 import { ExchangeError, type AccountCredentials, type ExchangeAccount } from './exchange-client.js';
 import type { HyperliquidMarket } from './market-data.js';
@@ -97,6 +103,47 @@ export class HyperliquidAccount implements ExchangeAccount {
     const params = await exchangeCall(async () => orderParameters(order, asset, reference));
     const response = await exchangeCall(() => this.exchange().order(params));
     return mapResponse(() => placedOrderOf(response));
+  }
+
+  /**
+   * One `order` action with grouping normalTpsl (bracketParameters); a refused order throws
+   * 'rejected' with the exchange's text. The order ids are read back by cloid (orderStatus):
+   * the answer does not carry the take profit's and stop's.
+   */
+  async placeBracket(bracket: BracketRequest): Promise<PlacedBracket> {
+    const asset = await this.market.asset(bracket.symbol);
+    const reference =
+      bracket.entryType === 'market' ? await this.market.referencePrice(asset.coin) : null;
+    const params = await exchangeCall(async () => bracketParameters(bracket, asset, reference));
+    await exchangeCall(() => this.exchange().order(params));
+    const oid = async (cloid: `0x${string}`) =>
+      oidOfStatus(await exchangeCall(() => this.info.orderStatus({ user: this.user, oid: cloid })));
+    const { cloids } = bracket;
+    const [entry, takeProfit, stopLoss] = await Promise.all([
+      oid(cloids.entry),
+      oid(cloids.takeProfit),
+      oid(cloids.stopLoss),
+    ]);
+    return {
+      coin: asset.coin,
+      assetId: asset.assetId,
+      size: String(params.orders[0]!.s),
+      orders: { entry, takeProfit, stopLoss },
+    };
+  }
+
+  /** cancelByCloid for each order still open; ones already gone are not an error. */
+  async cancelByCloids(symbol: string, cloids: `0x${string}`[]): Promise<void> {
+    const { assetId } = await this.market.asset(symbol);
+    for (const cloid of cloids) {
+      try {
+        await exchangeCall(() =>
+          this.exchange().cancelByCloid({ cancels: [{ asset: assetId, cloid }] }),
+        );
+      } catch (error) {
+        if (toExchangeError(error).kind !== 'rejected') throw error;
+      }
+    }
   }
 
   async cancelOrder(orderId: number, assetId: number): Promise<void> {

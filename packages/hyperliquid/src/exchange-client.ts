@@ -1,3 +1,4 @@
+import type { BracketRequest, PlacedBracket } from './bracket.js';
 import type {
   Balance,
   Candle,
@@ -44,6 +45,10 @@ export interface ExchangeAccount {
   /** A market order is an IOC limit at mid × (1 ± 5 %), as Hyperliquid's own SDKs send it. */
   placeOrder(order: ValidOrderRequest): Promise<PlacedOrder>;
   cancelOrder(orderId: number, assetId: number): Promise<void>;
+  /** Entry and reduce-only TP/SL triggers in one normalTpsl action; oids read back by cloid. */
+  placeBracket(bracket: BracketRequest): Promise<PlacedBracket>;
+  /** Cancels by client order id, best effort: an order already gone is skipped. */
+  cancelByCloids(symbol: string, cloids: `0x${string}`[]): Promise<void>;
   /** Cancels no order; resolves the asset id of a symbol for callers that only have a symbol. */
   assetId(symbol: string): Promise<number>;
   /** The highest leverage the symbol's asset allows (meta's `maxLeverage`). */

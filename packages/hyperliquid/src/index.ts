@@ -1,4 +1,5 @@
 export * from './exchange-client.js';
+export type { BracketRequest, Cloid, PlacedBracket } from './bracket.js';
 export { HyperliquidExchange, type HyperliquidExchangeOptions } from './hyperliquid-exchange.js';
 export {
   DEFAULT_TIMEOUT_MS,

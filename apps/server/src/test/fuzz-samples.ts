@@ -49,6 +49,7 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       body: { cell: { title: 'Trend', points: 2, selected: true } },
     },
     { method: 'POST', url: '/api/trades', body: { ...LONG, notes: 'note' } },
+    { method: 'GET', url: '/api/trades/{id}', params: { id: ids.trade } },
     { method: 'PUT', url: '/api/trades/{id}', params: { id: ids.trade }, body: LONG },
     {
       method: 'PUT',

@@ -20,6 +20,19 @@ describe('CreateTradeRequestSchema', () => {
     });
   });
 
+  it('takes an optional live order: limit or market, a whole leverage from 1 to 100', () => {
+    expect(
+      CreateTradeRequestSchema.parse({ ...long, order: { type: 'market', leverage: 20 } }).order,
+    ).toEqual({ type: 'market', leverage: 20 });
+    const message = (order: unknown) =>
+      CreateTradeRequestSchema.safeParse({ ...long, order }).error?.issues[0]?.message;
+    expect(message({ type: 'stop', leverage: 5 })).toBe('Order type must be limit or market');
+    expect(message({ type: 'limit', leverage: 0 })).toBe('Leverage must be at least 1');
+    expect(message({ type: 'limit', leverage: 101 })).toBe('Leverage must be at most 100');
+    expect(message({ type: 'limit', leverage: 2.5 })).toBe('Leverage must be a whole number');
+    expect(message({ type: 'limit' })).toBe('Leverage is required');
+  });
+
   it('upper-cases the pair and keeps score and R/R', () => {
     expect(
       CreateTradeRequestSchema.parse({ ...long, pair: ' ethusdt ', score: 12, riskRewardRatio: 2 }),
@@ -126,6 +139,17 @@ describe('update and status', () => {
       TradeWithStatsResponseSchema.safeParse({ trade, stats: defaultRiskState(0) }).success,
     ).toBe(true);
     expect(TradeListResponseSchema.parse([trade])).toEqual([trade]);
+    const live = {
+      connectionId: '7f3c2a9e-2b1d-4c8e-9f0a-1b2c3d4e5f60',
+      orders: { entry: '12', takeProfit: '13', stopLoss: null },
+      leverage: 5,
+      orderType: 'limit',
+    };
+    expect(TradeListResponseSchema.parse([{ ...trade, live }])).toEqual([{ ...trade, live }]);
+    expect(
+      TradeListResponseSchema.safeParse([{ ...trade, live: { ...live, orderType: 'stop' } }])
+        .success,
+    ).toBe(false);
     expect(TradeListResponseSchema.safeParse([{ ...trade, status: 'WIN' }]).success).toBe(false);
   });
 });

@@ -90,6 +90,22 @@ function checkOrder(
   ctx.addIssue({ code: 'custom', message, path: [entryRule ? 'entryPrice' : 'takeProfit'] });
 }
 
+/** Order types of a live bracket's entry (DESIGN.md section 9). */
+export const LIVE_ORDER_TYPES = ['limit', 'market'] as const;
+
+/**
+ * POST /api/trades `order`: place the trade on the active exchange connection as a bracket
+ * (entry, reduce-only take profit and stop), with this leverage set first.
+ */
+export const LiveOrderRequestSchema = z.object({
+  type: z.enum(LIVE_ORDER_TYPES, { error: 'Order type must be limit or market' }),
+  leverage: numberField('Leverage')
+    .int('Leverage must be a whole number')
+    .min(1, 'Leverage must be at least 1')
+    .max(100, 'Leverage must be at most 100'),
+});
+export type LiveOrderRequest = z.infer<typeof LiveOrderRequestSchema>;
+
 /**
  * POST /api/trades: a new trade, always saved with status OPEN. `sizeUsd` (position notional)
  * defaults to the suggested size and may not exceed it; `targetManual` says the trader typed
@@ -101,6 +117,7 @@ export const CreateTradeRequestSchema = z
     status: z.literal('OPEN', { error: 'A new trade is saved as OPEN' }).default('OPEN'),
     sizeUsd: positiveAmount('Trade size').optional(),
     targetManual: booleanField('Manual target').optional(),
+    order: LiveOrderRequestSchema.optional(),
   })
   .superRefine(checkOrder);
 export type CreateTradeRequest = z.infer<typeof CreateTradeRequestSchema>;
@@ -128,6 +145,19 @@ export type TradeStatusRequest = z.infer<typeof TradeStatusRequestSchema>;
  * before they were recorded are null (`cells`, `streakAtOpen`, `accountSizeAtOpen`), and its
  * size was estimated from the owner's base trade size (`sizeEstimated`).
  */
+/** A trade's bracket on the exchange: order ids as strings, null where not known. */
+export const LiveTradeSchema = z.object({
+  connectionId: IdSchema,
+  orders: z.object({
+    entry: z.string().nullable(),
+    takeProfit: z.string().nullable(),
+    stopLoss: z.string().nullable(),
+  }),
+  leverage: z.number().int(),
+  orderType: z.enum(LIVE_ORDER_TYPES),
+});
+export type LiveTrade = z.infer<typeof LiveTradeSchema>;
+
 export const TradeSchema = z.object({
   id: IdSchema,
   pair: z.string(),
@@ -164,6 +194,8 @@ export const TradeSchema = z.object({
   rMultiple: RMultipleSchema.nullable(),
   pnlUsd: UsdSchema.nullable(),
   closedAt: IsoDateTimeSchema.nullable(),
+  /** The exchange orders of a trade placed as a bracket (POST /api/trades with `order`). */
+  live: LiveTradeSchema.optional(),
 });
 export type Trade = z.infer<typeof TradeSchema>;
 

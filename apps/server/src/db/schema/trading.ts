@@ -88,6 +88,35 @@ export const trades = pgTable(
   ],
 );
 
+/**
+ * A journal trade placed on the exchange as a bracket (DESIGN.md section 9): its connection,
+ * the client order ids sent and the exchange order ids read back (null where not known).
+ * No foreign key to the connection: a removed connection leaves its trades' history.
+ */
+export const tradeOrders = pgTable(
+  'trade_orders',
+  {
+    tradeId: uuid('trade_id')
+      .primaryKey()
+      .references(() => trades.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id').notNull(),
+    coin: text('coin').notNull(),
+    entryCloid: text('entry_cloid').notNull(),
+    tpCloid: text('tp_cloid').notNull(),
+    slCloid: text('sl_cloid').notNull(),
+    entryOid: text('entry_oid'),
+    tpOid: text('tp_oid'),
+    slOid: text('sl_oid'),
+    leverage: integer('leverage').notNull(),
+    orderType: text('order_type', { enum: ['limit', 'market'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('trade_orders_user_idx').on(t.userId)],
+);
+
 /** Risk management state of SPEC.md section 3, one row per user. */
 export const riskStates = pgTable('risk_states', {
   userId: uuid('user_id')
@@ -110,4 +139,5 @@ export const riskStates = pgTable('risk_states', {
 
 export type BingoStateRow = typeof bingoStates.$inferSelect;
 export type TradeRow = typeof trades.$inferSelect;
+export type TradeOrdersRow = typeof tradeOrders.$inferSelect;
 export type RiskStateRow = typeof riskStates.$inferSelect;

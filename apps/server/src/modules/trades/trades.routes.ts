@@ -38,7 +38,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
       schema: {
         ...secured,
         summary:
-          "Record a new OPEN trade: score, tier and ticked cells from the stored board, sizeUsd at most the suggested size (default), quantity and riskUsd. 403 SESSION_ENDED with reason and reopensAt while the session is ended; counts as one of today's trades even if deleted later",
+          "Record a new OPEN trade: score, tier and ticked cells from the stored board, sizeUsd at most the suggested size (default), quantity and riskUsd. 403 SESSION_ENDED with reason and reopensAt while the session is ended; counts as one of today's trades even if deleted later. With `order` ({type: limit|market, leverage}) the trade is placed first on the active exchange connection as a bracket (leverage, then entry with reduce-only TP and SL triggers, grouping normalTpsl) and answered with `live`; 400 EXCHANGE_NOT_CONNECTED, 422 EXCHANGE_REJECTED with the exchange's message (nothing stored), 503 when the trade could not be recorded (its orders are cancelled)",
         body: CreateTradeRequestSchema,
         response: { 201: TradeSchema },
       },
@@ -69,6 +69,19 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.csv);
     },
+  );
+
+  app.get(
+    '/trades/:id',
+    {
+      schema: {
+        ...secured,
+        summary: "One of the user's trades, with `live` (its exchange orders) when it was placed",
+        params: IdParamsSchema,
+        response: { 200: TradeSchema },
+      },
+    },
+    async (req) => trades.get(currentUser(req).id, req.params.id),
   );
 
   app.put(

@@ -9,6 +9,7 @@ import {
   tradingDate,
   type BingoBoard,
   type CreateTradeRequest,
+  type LiveOrderRequest,
   type MarketPrice,
   type RiskState,
   type Trade,
@@ -20,13 +21,45 @@ import { AppError, badRequest, notFound, unwrap } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
+import { TradeOrdersRepository, type TradeOrdersLink } from './trade-orders.repository.js';
+import type { BracketPlacer } from './trades-live.js';
 import { TradesRepository } from './trades.repository.js';
 
 const tradeNotFound = () => notFound('Trade not found');
 const checkId = (id: string) => {
   if (!isUuid(id)) throw tradeNotFound();
 };
+const noExchange = () =>
+  new AppError(400, 'EXCHANGE_NOT_CONNECTED', 'No exchange connected. Connect Hyperliquid first.');
 const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
+
+type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>;
+
+/** core openTrade of a request; refusals (session, size, levels) are thrown as answers. */
+const openFromBody = (
+  body: CreateTradeRequest,
+  risk: RiskState,
+  board: Board,
+  market: MarketPrice | null,
+  timeZone: string,
+  now: Date,
+) =>
+  unwrap(
+    openTrade(
+      {
+        pair: body.pair,
+        isLong: body.isLong,
+        stopLoss: body.stopLoss,
+        entryPrice: body.entryPrice,
+        takeProfit: body.takeProfit,
+        notes: body.notes,
+        sizeUsd: body.sizeUsd,
+        targetManual: body.targetManual,
+        date: body.date,
+      },
+      { risk, cells: board.bingoCells, now: now.getTime(), timeZone, market },
+    ),
+  );
 
 /**
  * Where a trade's score comes from: the stored board on screen (the bingo module owns it). Its
@@ -60,6 +93,8 @@ export class TradesService {
     private readonly now: Clock,
     /** Bounds entry prices against the market where it is known; none without it. */
     private readonly marketPrice?: MarketPriceLookup,
+    /** Places trades on the exchange (POST /api/trades with `order`); none without it. */
+    private readonly bracket?: BracketPlacer,
   ) {}
 
   /** The pair's market price, read before any transaction opens (it may wait on the exchange). */
@@ -83,34 +118,97 @@ export class TradesService {
    */
   async create(user: RiskUser, body: CreateTradeRequest): Promise<Trade> {
     const board = await this.board.currentBoard(user.id);
-    const cells = board.bingoCells;
     const market = await this.#market(body.pair);
+    if (body.order) return this.#createLive(user, { ...body, order: body.order }, board, market);
+    return this.db.transaction((tx) => this.#insert(tx, user, body, board, market));
+  }
+
+  /** One trade's row (core openTrade), its risk change and, when placed, its orders' link. */
+  async #insert(
+    tx: Queryable,
+    user: RiskUser,
+    body: CreateTradeRequest,
+    board: Board,
+    market: MarketPrice | null,
+    link?: TradeOrdersLink,
+  ): Promise<Trade> {
+    const risk = await this.risk.load(tx, user);
+    const now = this.now();
+    const opened = openFromBody(body, risk, board, market, user.timeZone, now);
+    const trade = await this.#trades(tx).insert(user.id, opened.trade, now, {
+      id: board.id,
+      name: board.name,
+    });
+    await this.risk.save(tx, user, opened.risk);
+    if (!link) return trade;
+    const live = await new TradeOrdersRepository(tx).insert(user.id, trade.id, link, now);
+    return { ...trade, live };
+  }
+
+  /**
+   * A trade placed on the exchange as a bracket (DESIGN.md section 9). The journal's rules
+   * (session, size, levels) are checked first and nothing is sent if they refuse; then the
+   * exchange, then the row and its link in one commit. If that commit fails, the orders are
+   * cancelled (best effort) and the answer is 503: no order without a journal row.
+   */
+  async #createLive(
+    user: RiskUser,
+    body: CreateTradeRequest & { order: LiveOrderRequest },
+    board: Board,
+    market: MarketPrice | null,
+  ): Promise<Trade> {
+    if (!this.bracket) throw noExchange();
+    const sizeUsd = await this.#dryRun(user, body, board, market);
+    const placed = await this.bracket.place(user.id, {
+      pair: body.pair,
+      isLong: body.isLong,
+      sizeUsd,
+      entryPrice: body.entryPrice,
+      takeProfit: body.takeProfit,
+      stopLoss: body.stopLoss,
+      type: body.order.type,
+      leverage: body.order.leverage,
+    });
+    const link = { ...placed, leverage: body.order.leverage, orderType: body.order.type };
+    try {
+      return await this.db.transaction((tx) =>
+        this.#insert(tx, user, { ...body, sizeUsd }, board, market, link),
+      );
+    } catch {
+      const cancelled = await this.bracket.cancel(user.id, body.pair, placed).then(
+        () => true,
+        () => false,
+      );
+      throw new AppError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        cancelled
+          ? 'The trade could not be recorded, so its orders were cancelled on the exchange. Please try again.'
+          : 'The trade could not be recorded and its orders could not be cancelled: check your open orders on the exchange.',
+      );
+    }
+  }
+
+  /** The size openTrade gives the trade now, or its refusal (403, 400); nothing is stored. */
+  async #dryRun(
+    user: RiskUser,
+    body: CreateTradeRequest,
+    board: Board,
+    market: MarketPrice | null,
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       const risk = await this.risk.load(tx, user);
-      const now = this.now();
-      const opened = unwrap(
-        openTrade(
-          {
-            pair: body.pair,
-            isLong: body.isLong,
-            stopLoss: body.stopLoss,
-            entryPrice: body.entryPrice,
-            takeProfit: body.takeProfit,
-            notes: body.notes,
-            sizeUsd: body.sizeUsd,
-            targetManual: body.targetManual,
-            date: body.date,
-          },
-          { risk, cells, now: now.getTime(), timeZone: user.timeZone, market },
-        ),
-      );
-      const trade = await this.#trades(tx).insert(user.id, opened.trade, now, {
-        id: board.id,
-        name: board.name,
-      });
-      await this.risk.save(tx, user, opened.risk);
-      return trade;
+      return openFromBody(body, risk, board, market, user.timeZone, this.now()).trade.sizeUsd;
     });
+  }
+
+  /** One trade of the user, with its exchange orders when it was placed; 404 otherwise. */
+  async get(userId: string, id: string): Promise<Trade> {
+    checkId(id);
+    const trade = await this.#trades().find(userId, id);
+    if (!trade) throw tradeNotFound();
+    const live = await new TradeOrdersRepository(this.db).find(userId, id);
+    return live ? { ...trade, live } : trade;
   }
 
   /**

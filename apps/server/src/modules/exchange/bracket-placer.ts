@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import type { Cloid } from '@tb/hyperliquid';
+import type { FastifyBaseLogger } from 'fastify';
+import { badRequest } from '../../lib/app-error.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { BracketPlacer, LiveBracket, PlacedLive } from '../trades/trades-live.js';
+import { callExchange, exchangeRouteMessages as m } from './exchange-errors.js';
+import type { ExchangeNetworks } from './exchange-networks.js';
+
+/** A fresh client order id: "0x" and 32 hex digits. */
+const newCloid = (): Cloid => `0x${randomBytes(16).toString('hex')}`;
+
+const oidText = (oid: number | null) => (oid === null ? null : String(oid));
+
+/**
+ * Places journal trades as brackets on the user's active connection (the trades module's
+ * BracketPlacer): leverage first (updateLeverage, refused above the asset's maximum), then
+ * one normalTpsl `order` action; failures answer as the order route's (callExchange).
+ */
+export function bracketPlacer(deps: {
+  keys: ApiKeysService;
+  networks: ExchangeNetworks;
+  log: FastifyBaseLogger;
+}): BracketPlacer {
+  const accountOf = async (userId: string, connectionId?: string) => {
+    const connection = await deps.keys.resolve(userId, connectionId);
+    return {
+      connection,
+      account: deps.networks.account(connection.network, connection.credentials),
+    };
+  };
+  return {
+    async place(userId: string, bracket: LiveBracket): Promise<PlacedLive> {
+      const { connection, account } = await accountOf(userId);
+      const cloids = { entry: newCloid(), takeProfit: newCloid(), stopLoss: newCloid() };
+      const placed = await callExchange(m.placeOrder, deps.log, async () => {
+        const max = await account.maxLeverage(bracket.pair);
+        if (bracket.leverage > max) {
+          throw badRequest(m.leverageAboveMax(bracket.pair, max), 'order.leverage');
+        }
+        await account.setLeverage(bracket.pair, bracket.leverage, true);
+        return account.placeBracket({
+          symbol: bracket.pair,
+          isLong: bracket.isLong,
+          sizeUsd: bracket.sizeUsd,
+          entryPrice: bracket.entryPrice,
+          takeProfit: bracket.takeProfit,
+          stopLoss: bracket.stopLoss,
+          entryType: bracket.type,
+          cloids,
+        });
+      });
+      await deps.keys.markUsed(connection.id);
+      return {
+        connectionId: connection.id,
+        coin: placed.coin,
+        cloids,
+        orders: {
+          entry: oidText(placed.orders.entry),
+          takeProfit: oidText(placed.orders.takeProfit),
+          stopLoss: oidText(placed.orders.stopLoss),
+        },
+      };
+    },
+
+    async cancel(userId: string, pair: string, placed: PlacedLive): Promise<void> {
+      const { account } = await accountOf(userId, placed.connectionId);
+      const { entry, takeProfit, stopLoss } = placed.cloids;
+      await callExchange(m.cancelOrder, deps.log, () =>
+        account.cancelByCloids(pair, [entry, takeProfit, stopLoss] as Cloid[]),
+      );
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { OrderParameters } from '@nktkas/hyperliquid/api/exchange';
+import { formatPrice, formatSize } from '@nktkas/hyperliquid/utils';
+import { ExchangeError } from './exchange-client.js';
+import type { Asset } from './market-data.js';
+import { MARKET_SLIPPAGE } from './orders.js';
+
+/** A client order id: "0x" and 32 hex digits. */
+export type Cloid = `0x${string}`;
+
+/**
+ * A bracket (DESIGN.md section 9): the entry, then reduce-only take-profit and stop market
+ * triggers, sent as one `order` action with grouping `normalTpsl`.
+ */
+export interface BracketRequest {
+  symbol: string;
+  isLong: boolean;
+  /** Position notional in USD: size = sizeUsd / entryPrice. */
+  sizeUsd: number;
+  entryPrice: number;
+  takeProfit: number;
+  stopLoss: number;
+  /** A limit entry rests (Gtc) at entryPrice; a market entry is Ioc through the mid. */
+  entryType: 'limit' | 'market';
+  cloids: { entry: Cloid; takeProfit: Cloid; stopLoss: Cloid };
+}
+
+/** The bracket as the exchange took it: order ids (null where it did not tell one). */
+export interface PlacedBracket {
+  coin: string;
+  assetId: number;
+  /** The size sent, in units of the asset. */
+  size: string;
+  orders: { entry: number | null; takeProfit: number | null; stopLoss: number | null };
+}
+
+/**
+ * The SDK's parameters of a bracket: size cut to the asset's size decimals, prices to its
+ * significant figures and decimals (as orderParameters). Throws 'unknown-symbol' for a market
+ * entry without a reference price.
+ */
+export function bracketParameters(
+  bracket: BracketRequest,
+  asset: Asset,
+  referencePrice: number | null,
+): OrderParameters {
+  const buy = bracket.isLong;
+  let entryPx = bracket.entryPrice;
+  if (bracket.entryType === 'market') {
+    if (referencePrice === null) {
+      throw new ExchangeError('unknown-symbol', `Could not fetch price for ${bracket.symbol}`);
+    }
+    entryPx = referencePrice * (buy ? 1 + MARKET_SLIPPAGE : 1 - MARKET_SLIPPAGE);
+  }
+  const px = (price: number) => formatPrice(price, asset.szDecimals, 'perp');
+  const s = formatSize(bracket.sizeUsd / bracket.entryPrice, asset.szDecimals);
+  const trigger = (price: number, tpsl: 'tp' | 'sl', c: Cloid) => ({
+    a: asset.assetId,
+    b: !buy,
+    p: px(price),
+    s,
+    r: true,
+    t: { trigger: { isMarket: true, triggerPx: px(price), tpsl } },
+    c,
+  });
+  return {
+    orders: [
+      {
+        a: asset.assetId,
+        b: buy,
+        p: px(entryPx),
+        s,
+        r: false,
+        t: { limit: { tif: bracket.entryType === 'market' ? 'Ioc' : 'Gtc' } },
+        c: bracket.cloids.entry,
+      },
+      trigger(bracket.takeProfit, 'tp', bracket.cloids.takeProfit),
+      trigger(bracket.stopLoss, 'sl', bracket.cloids.stopLoss),
+    ],
+    grouping: 'normalTpsl',
+  };
+}
+
+/** The oid of an `orderStatus` answer, or null for `unknownOid`. */
+export function oidOfStatus(answer: unknown): number | null {
+  const oid = (answer as { order?: { order?: { oid?: unknown } } } | null)?.order?.order?.oid;
+  return typeof oid === 'number' ? oid : null;
+}
