@@ -69,6 +69,7 @@ export * from './analytics/cells.js';
 export * from './analytics/discipline.js';
 export * from './analytics/local-time.js';
 export * from './analytics/report.js';
+export * from './analytics/options.js';
 
 export * from './signals/throttle.js';
 export * from './signals/webhook.js';

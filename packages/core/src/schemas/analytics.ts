@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRADE_SOURCES } from '../analytics/trades.js';
 import { RMultipleSchema, UsdSchema } from '../units/units.js';
+import { BoardIdSchema } from './bingo.js';
 import { intField } from './common.js';
 import { text } from './text.js';
 
@@ -34,7 +35,7 @@ export const AnalyticsQuerySchema = z
         .max(30, 'Pair must be at most 30 characters'),
     ),
     side: optional(z.enum(['long', 'short'], { error: 'Side must be long or short' })),
-    board: optional(text('Board', 'Board is required').max(64, 'Board is not valid')),
+    board: optional(BoardIdSchema),
     tier: optional(z.coerce.number({ error: 'Tier must be 1 to 5' }).pipe(intField('Tier', 1, 5))),
     source: optional(z.enum(TRADE_SOURCES, { error: 'Source must be journal or exchange' })),
   })

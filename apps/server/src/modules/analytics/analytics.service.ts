@@ -1,5 +1,6 @@
 import {
   analyze,
+  filterOptions,
   filterTrades,
   hasFeature,
   premiumLockTexts,
@@ -39,28 +40,6 @@ type Options = AnalyticsResponse['options'];
  * report of 10,000 trades is about 1.5 MB of JSON).
  */
 const MAX_REPORTS_KEPT = 4;
-
-/** The filters' options: every pair traded, and every board with its latest name. */
-export function filterOptions(trades: readonly AnalyticsTrade[]): Options {
-  const pairs = new Set<string>();
-  const boards = new Map<string, { name: string; at: string }>();
-  for (const trade of trades) {
-    pairs.add(trade.pair);
-    const { boardId, boardName } = trade;
-    if (!boardId) continue;
-    const known = boards.get(boardId);
-    if (!known || trade.openedAt >= known.at) {
-      boards.set(boardId, { name: boardName ?? known?.name ?? '', at: trade.openedAt });
-    }
-  }
-  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return {
-    pairs: [...pairs].sort(byText),
-    boards: [...boards]
-      .map(([id, { name }]) => ({ id, name }))
-      .sort((a, b) => byText(a.name, b.name) || byText(a.id, b.id)),
-  };
-}
 
 /** Newest first by when a trade happened: its close, or its opening while OPEN; then by id. */
 function newestFirst(trades: readonly AnalyticsTrade[]): AnalyticsTrade[] {

@@ -20,6 +20,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound, unwrap } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
+import { notConnected } from '../exchange/exchange-errors.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { TradeOrdersRepository, type TradeOrdersLink } from './trade-orders.repository.js';
 import type { BracketPlacer } from './trades-live.js';
@@ -29,8 +30,6 @@ const tradeNotFound = () => notFound('Trade not found');
 const checkId = (id: string) => {
   if (!isUuid(id)) throw tradeNotFound();
 };
-const noExchange = () =>
-  new AppError(400, 'EXCHANGE_NOT_CONNECTED', 'No exchange connected. Connect Hyperliquid first.');
 const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
 
 type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>;
@@ -157,7 +156,7 @@ export class TradesService {
     board: Board,
     market: MarketPrice | null,
   ): Promise<Trade> {
-    if (!this.bracket) throw noExchange();
+    if (!this.bracket) throw notConnected();
     const sizeUsd = await this.#dryRun(user, body, board, market);
     const placed = await this.bracket.place(user.id, {
       pair: body.pair,
