@@ -32,6 +32,8 @@ export function tradeFixture(overrides: Partial<Trade> = {}): Trade {
     rMultiple: null,
     pnlUsd: null,
     closedAt: null,
+    verified: false,
+    feesUsd: null,
     ...overrides,
   };
 }

@@ -134,6 +134,8 @@ describe('update and status', () => {
       rMultiple: 2,
       pnlUsd: 200,
       closedAt: '2025-03-10T14:00:00.000Z',
+      verified: true,
+      feesUsd: 1.25,
     };
     expect(
       TradeWithStatsResponseSchema.safeParse({ trade, stats: defaultRiskState(0) }).success,
@@ -144,6 +146,10 @@ describe('update and status', () => {
       orders: { entry: '12', takeProfit: '13', stopLoss: null },
       leverage: 5,
       orderType: 'limit',
+      execution: 'open',
+      filledPrice: 100,
+      filledSize: 10,
+      stopPrice: null,
     };
     expect(TradeListResponseSchema.parse([{ ...trade, live }])).toEqual([{ ...trade, live }]);
     expect(
@@ -151,5 +157,11 @@ describe('update and status', () => {
         .success,
     ).toBe(false);
     expect(TradeListResponseSchema.safeParse([{ ...trade, status: 'WIN' }]).success).toBe(false);
+    // A trade stored before verification existed (the local journal) reads as unverified.
+    const { verified: _v, feesUsd: _f, ...older } = trade;
+    expect(TradeListResponseSchema.parse([older])[0]).toMatchObject({
+      verified: false,
+      feesUsd: null,
+    });
   });
 });

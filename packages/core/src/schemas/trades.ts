@@ -145,6 +145,14 @@ export type TradeStatusRequest = z.infer<typeof TradeStatusRequestSchema>;
  * before they were recorded are null (`cells`, `streakAtOpen`, `accountSizeAtOpen`), and its
  * size was estimated from the owner's base trade size (`sizeEstimated`).
  */
+/**
+ * Where a placed bracket stands (DESIGN.md section 9): `resting` until the entry fills, `open`
+ * while the position is held, `closed` once fills have flattened it.
+ */
+export const LIVE_EXECUTIONS = ['resting', 'open', 'closed'] as const;
+export const LiveExecutionSchema = z.enum(LIVE_EXECUTIONS);
+export type LiveExecution = z.infer<typeof LiveExecutionSchema>;
+
 /** A trade's bracket on the exchange: order ids as strings, null where not known. */
 export const LiveTradeSchema = z.object({
   connectionId: IdSchema,
@@ -155,6 +163,12 @@ export const LiveTradeSchema = z.object({
   }),
   leverage: z.number().int(),
   orderType: z.enum(LIVE_ORDER_TYPES),
+  execution: LiveExecutionSchema,
+  /** The entry fills' volume-weighted price and total size; null before the first fill. */
+  filledPrice: PriceSchema.nullable(),
+  filledSize: z.number().nullable(),
+  /** The stop on the exchange when it was moved from the trade's own (e.g. to break-even). */
+  stopPrice: PriceSchema.nullable(),
 });
 export type LiveTrade = z.infer<typeof LiveTradeSchema>;
 
@@ -194,6 +208,10 @@ export const TradeSchema = z.object({
   rMultiple: RMultipleSchema.nullable(),
   pnlUsd: UsdSchema.nullable(),
   closedAt: IsoDateTimeSchema.nullable(),
+  /** Closed from the exchange's fills (exit price, fees, R and P/L are the fills'). */
+  verified: z.boolean().default(false),
+  /** Fees of the entry and exit fills, USD; null unless closed from fills. */
+  feesUsd: UsdSchema.nullable().default(null),
   /** The exchange orders of a trade placed as a bracket (POST /api/trades with `order`). */
   live: LiveTradeSchema.optional(),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -7,6 +8,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -71,6 +73,8 @@ export const trades = pgTable(
     exitPrice: numeric('exit_price'),
     rMultiple: numeric('r_multiple'),
     pnlUsd: numeric('pnl_usd'),
+    /** Fees paid on the exchange (entry and exit fills), USD; null unless closed from fills. */
+    feesUsd: numeric('fees_usd'),
     /** Hidden by "clear history": kept for statistics, not listed. */
     hidden: boolean('hidden').notNull().default(false),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
@@ -112,9 +116,78 @@ export const tradeOrders = pgTable(
     slOid: text('sl_oid'),
     leverage: integer('leverage').notNull(),
     orderType: text('order_type', { enum: ['limit', 'market'] }).notNull(),
+    /** resting: entry not filled; open: position held; closed: flat again (from fills). */
+    execution: text('execution', { enum: ['resting', 'open', 'closed'] })
+      .notNull()
+      .default('resting'),
+    /** Volume-weighted price and total size of the entry's fills; null before the first. */
+    entryFillPx: numeric('entry_fill_px'),
+    entryFillSz: numeric('entry_fill_sz'),
+    /** The stop on the exchange when moved from the journal's (e.g. to break-even); else null. */
+    stopPx: numeric('stop_px'),
+    /** Order ids of exits placed from the journal (close at market) and stops replaced by a move. */
+    otherExitOids: jsonb('other_exit_oids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('trade_orders_user_idx').on(t.userId)],
+  (t) => [
+    index('trade_orders_user_idx').on(t.userId),
+    index('trade_orders_connection_idx').on(t.connectionId),
+  ],
+);
+
+/**
+ * The reconciler's place in each connection's fills (DESIGN.md section 9): fills are read from
+ * `fillsFrom` (ms), and one server instance holds the lease at a time. Failures back off.
+ */
+export const exchangeCursors = pgTable('exchange_cursors', {
+  connectionId: uuid('connection_id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fillsFrom: bigint('fills_from', { mode: 'number' }).notNull(),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  failures: integer('failures').notNull().default(0),
+  retryAt: timestamp('retry_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every fill the reconciler has read, once per (connection, tid): a fill is applied at most
+ * once. `tradeId` is the journal trade it belongs to; null for fills no trade explains
+ * (unjournaled, to attach or import).
+ */
+export const exchangeFills = pgTable(
+  'exchange_fills',
+  {
+    connectionId: uuid('connection_id').notNull(),
+    tid: bigint('tid', { mode: 'number' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tradeId: uuid('trade_id').references(() => trades.id, { onDelete: 'set null' }),
+    /** entry, takeProfit, stopLoss or close (an exit placed from the journal); null if none. */
+    role: text('role', { enum: ['entry', 'takeProfit', 'stopLoss', 'close'] }),
+    coin: text('coin').notNull(),
+    oid: text('oid').notNull(),
+    cloid: text('cloid'),
+    /** 'B' buy or 'A' sell, as Hyperliquid. */
+    side: text('side', { enum: ['B', 'A'] }).notNull(),
+    px: numeric('px').notNull(),
+    sz: numeric('sz').notNull(),
+    fee: numeric('fee').notNull(),
+    closedPnl: numeric('closed_pnl').notNull(),
+    dir: text('dir').notNull(),
+    startPosition: numeric('start_position').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    /** Dismissed from the unjournaled list by its owner. */
+    dismissed: boolean('dismissed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.tid] }),
+    index('exchange_fills_trade_idx').on(t.tradeId),
+    index('exchange_fills_user_time_idx').on(t.userId, t.time),
+  ],
 );
 
 /** Risk management state of SPEC.md section 3, one row per user. */
@@ -140,4 +213,6 @@ export const riskStates = pgTable('risk_states', {
 export type BingoStateRow = typeof bingoStates.$inferSelect;
 export type TradeRow = typeof trades.$inferSelect;
 export type TradeOrdersRow = typeof tradeOrders.$inferSelect;
+export type ExchangeCursorRow = typeof exchangeCursors.$inferSelect;
+export type ExchangeFillRow = typeof exchangeFills.$inferSelect;
 export type RiskStateRow = typeof riskStates.$inferSelect;

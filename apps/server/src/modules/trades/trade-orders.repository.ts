@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { LiveTrade } from '@tb/core';
+import { price, type LiveTrade } from '@tb/core';
 import { tradeOrders, type TradeOrdersRow } from '../../db/schema/index.js';
 import type { Queryable } from '../../db/client.js';
 
@@ -19,6 +19,10 @@ export const toLive = (row: TradeOrdersRow): LiveTrade => ({
   orders: { entry: row.entryOid, takeProfit: row.tpOid, stopLoss: row.slOid },
   leverage: row.leverage,
   orderType: row.orderType,
+  execution: row.execution,
+  filledPrice: row.entryFillPx === null ? null : price(Number(row.entryFillPx)),
+  filledSize: row.entryFillSz === null ? null : Number(row.entryFillSz),
+  stopPrice: row.stopPx === null ? null : price(Number(row.stopPx)),
 });
 
 /** The trade_orders table: one row per journal trade placed on the exchange. */
@@ -41,6 +45,8 @@ export class TradeOrdersRepository {
         slOid: link.orders.stopLoss,
         leverage: link.leverage,
         orderType: link.orderType,
+        // A market entry is an IOC the exchange filled or refused: accepted means held.
+        execution: link.orderType === 'market' ? 'open' : 'resting',
         createdAt: now,
       })
       .returning();

@@ -84,6 +84,10 @@ describeEachDatabase(
         },
         leverage: 5,
         orderType: 'limit',
+        execution: 'resting',
+        filledPrice: null,
+        filledSize: null,
+        stopPrice: null,
       });
 
       const [row] = (await stored(user.id)).orders;

@@ -55,6 +55,8 @@ export const toTrade = (row: TradeRow): Trade => ({
   rMultiple: row.rMultiple === null ? null : rMultiple(Number(row.rMultiple)),
   pnlUsd: row.pnlUsd === null ? null : usd(Number(row.pnlUsd)),
   closedAt: row.closedAt?.toISOString() ?? null,
+  verified: row.source === 'exchange',
+  feesUsd: row.feesUsd === null ? null : usd(Number(row.feesUsd)),
 });
 
 const editColumns = (t: TradeEdit) => ({

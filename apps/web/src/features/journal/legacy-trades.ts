@@ -117,6 +117,8 @@ function migrate(old: PreviousTrade, baseTradeSizeUsd: number): Trade {
     rMultiple: closed ? rMultipleAt(prices, exit) : null,
     pnlUsd: closed ? pnlUsdAt({ ...prices, quantity }, exit) : null,
     closedAt: null,
+    verified: false,
+    feesUsd: null,
   };
 }
 

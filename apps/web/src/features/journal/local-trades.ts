@@ -73,6 +73,8 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     rMultiple: null,
     pnlUsd: null,
     closedAt: null,
+    verified: false,
+    feesUsd: null,
   };
   return ok({
     trades: sortTradesForDisplay([trade, ...journal.trades]),
