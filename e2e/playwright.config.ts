@@ -49,6 +49,10 @@ export default defineConfig({
       // Journeys read the leaderboard right after closing a trade; the 10 s ranking cache (tested
       // by the server's route tests) would show the ranking of an earlier test.
       LEADERBOARD_CACHE_MS: '0',
+      // The live loop journey walks a paper mark through its triggers and sees the reconciler
+      // close the trade within a second.
+      PAPER_CONTROL: 'true',
+      RECONCILE_INTERVAL_MS: '500',
     },
   },
 });

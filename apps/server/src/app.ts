@@ -22,12 +22,16 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { registerLeaderboard } from './modules/leaderboard/leaderboard.module.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { registerPaper } from './modules/paper/paper.module.js';
+import type { Reconciler } from './modules/reconciler/reconciler.js';
+import { registerReconciler } from './modules/reconciler/reconciler.module.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
 import { registerRisk } from './modules/risk/risk.module.js';
 import { registerSignals } from './modules/signals/signals.module.js';
 import { fetchWebhookSender, type WebhookSender } from './modules/signals/webhook-sender.js';
 import { registerSubscriptions } from './modules/subscriptions/subscriptions.module.js';
+import type { SyncConnection } from './modules/trades/trades-actions.js';
 import { registerTrades } from './modules/trades/trades.module.js';
+import { registerUnjournaled } from './modules/unjournaled/unjournaled.module.js';
 import { registerUsersAdmin } from './modules/users/users-admin.module.js';
 import { registerUsers } from './modules/users/users.module.js';
 import { authPlugin } from './plugins/auth.js';
@@ -128,17 +132,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       now: shared.now,
     });
   const webhookSender = deps.webhookSender ?? fetchWebhookSender();
+  let reconciler: Reconciler | undefined;
   await app.register(
-    (api) =>
-      registerApiModules(api, shared, {
+    async (api) => {
+      reconciler = await registerApiModules(api, shared, {
         database: deps.database,
         sessions,
         mailer,
         paper,
         webhookSender,
-      }),
+      });
+    },
     { prefix: '/api' },
   );
+  // Tests run the reconciler's passes by hand (RECONCILE_INTERVAL_MS=0).
+  app.decorate('reconciler', reconciler!);
 
   const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   registerNotFoundHandler(app, await registerWebApp(app, webDist));
@@ -158,7 +166,11 @@ interface AppParts {
  * Registers every module under /api, each through its own registrar, in the order of what
  * they use: a module's services exist before the modules that call them.
  */
-async function registerApiModules(api: FastifyInstance, shared: ModuleDeps, parts: AppParts) {
+async function registerApiModules(
+  api: FastifyInstance,
+  shared: ModuleDeps,
+  parts: AppParts,
+): Promise<Reconciler> {
   const { config } = shared;
   await api.register(healthRoutes, { database: parts.database, version: VERSION });
   const leaderboard = await registerLeaderboard(api, shared);
@@ -183,11 +195,23 @@ async function registerApiModules(api: FastifyInstance, shared: ModuleDeps, part
   // Journal trades placed on the exchange: through the connections and networks, not
   // ExchangeService (which uses trades).
   const bracket = bracketPlacer({ keys, networks, log: shared.log });
-  const trades = await registerTrades(api, shared, { risk, board: bingo, marketPrice, bracket });
+  // Closes linked trades from exchange fills; trades and exchange call its syncConnection.
+  const reconciler = await registerReconciler(api, shared, { keys, networks, risk });
+  const sync: SyncConnection = (userId, connectionId, opts) =>
+    reconciler.syncConnection(userId, connectionId, opts);
+  const trades = await registerTrades(api, shared, {
+    risk,
+    board: bingo,
+    marketPrice,
+    bracket,
+    sync,
+  });
+  await registerUnjournaled(api, shared, { keys, risk, sync });
   await registerAnalytics(api, shared, { plans: users.service });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });
   await registerSignals(api, shared, { exchange, send: parts.webhookSender });
   await registerSubscriptions(api, shared, { users: users.repo });
   await api.register(paymentRoutes, { links: config.paymentLinks });
   await registerAudit(api, shared);
+  return reconciler;
 }

@@ -77,6 +77,8 @@ export const ConfigSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
     /** How long a leaderboard ranking is served from memory (0: query every time). */
     LEADERBOARD_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    /** How often the reconciler reads fills of connections with live trades (0: no loop). */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
     MARKET_DATA_NETWORK: z.enum(NETWORKS).optional(),
     PAYMENT_LINK_MONTHLY: PaymentLinkSchema,
@@ -117,6 +119,7 @@ export const ConfigSchema = z
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS,
+    reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
     signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
     /** Market data of signed-out callers: the paper exchange unless it is turned off. */
     marketDataNetwork: env.MARKET_DATA_NETWORK ?? (env.PAPER_EXCHANGE ? 'paper' : 'mainnet'),

@@ -18,6 +18,7 @@ export * from './schemas/audit.js';
 export * from './schemas/exchange-requests.js';
 export * from './schemas/exchange-responses.js';
 export * from './schemas/signals.js';
+export * from './schemas/live.js';
 
 export * from './format/round.js';
 export * from './format/number.js';
@@ -38,6 +39,8 @@ export * from './trade/pnl.js';
 export * from './trade/status.js';
 export * from './trade/open-trade.js';
 export * from './trade/close-trade.js';
+export * from './trade/close-from-fills.js';
+export * from './trade/move-stop.js';
 export * from './trade/csv.js';
 
 export * from './streak/streak.js';
@@ -80,6 +83,8 @@ export * from './exchange/orders.js';
 export * from './exchange/credentials.js';
 export * from './exchange/masks.js';
 export * from './exchange/order-status.js';
+export * from './exchange/fills.js';
+export * from './exchange/round-trips.js';
 
 export * from './widgets/catalogue.js';
 export * from './widgets/layout.js';

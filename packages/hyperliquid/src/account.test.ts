@@ -5,6 +5,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { hashTypedData } from './eip712.js';
 import { ExchangeError } from './exchange-client.js';
+import { USER_FILLS } from './testing/fixtures.js';
 import { setup } from './testing/setup.js';
 
 const API_KEY = '0x0123456789012345678901234567890123456789012345678901234567890123';
@@ -213,6 +214,22 @@ describe('account', () => {
       { orders: [{ a: 0, b: true, r: true, s: '0.002', t: { limit: { tif: 'Ioc' } } }] },
       { orders: [{ a: 1, b: false, r: true, s: '0.5' }] },
     ]);
+  });
+
+  it('reads fills from a start time, following full pages, oldest first', async () => {
+    const { transport, account } = accountSetup();
+    const fill = (tid: number, time: number) => ({ ...USER_FILLS[0], tid, time, oid: 7 });
+    const first = Array.from({ length: 2000 }, (_, i) => fill(i + 1, 1000 + Math.floor(i / 2)));
+    transport.on('userFillsByTime', (p: { user: string; startTime: number }) => {
+      expect(p.user).toBe(MASTER);
+      // The second page starts at the last fill's millisecond; its repeat is dropped by tid.
+      return p.startTime === 500 ? first : [fill(2000, 1999), fill(2001, 2000)];
+    });
+    const fills = await account.fillsSince(500);
+    expect(transport.count('userFillsByTime')).toBe(2);
+    expect(fills).toHaveLength(2001);
+    expect(fills[0]).toMatchObject({ tid: 1, time: 1000, oid: '7', cloid: null });
+    expect(fills.at(-1)).toMatchObject({ tid: 2001, time: 2000 });
   });
 
   it('refuses a malformed API key without repeating it', async () => {

@@ -3,6 +3,7 @@ import { ExchangeClient, type InfoClient, type IRequestTransport } from '@nktkas
 import type {
   Balance,
   CloseAllResult,
+  ExchangeFill,
   HistoryQuery,
   OpenOrder,
   OrderHistoryRow,
@@ -21,9 +22,16 @@ import { exchangeCall, mapResponse, toExchangeError } from './errors.js';
 import { ExchangeError, type AccountCredentials, type ExchangeAccount } from './exchange-client.js';
 import type { HyperliquidMarket } from './market-data.js';
 import { toBalance, toOpenOrders, toPositions } from './mapping/account.js';
+import { toExchangeFills } from './mapping/fills.js';
 import { applyHistoryQuery, toOrderHistoryRows, toTradeRows } from './mapping/history.js';
 import { orderParameters, placedOrderOf } from './orders.js';
+import { stopParameters, type StopRequest } from './stop-order.js';
 import { walletFromPrivateKey } from './wallet.js';
+
+/** userFillsByTime answers at most this many fills a call. */
+const FILL_PAGE_SIZE = 2000;
+/** Pages read at most: the exchange keeps only the latest 10000 fills reachable. */
+const FILL_PAGES = 5;
 
 /**
  * One user's account: reads with the master address, signs with the API wallet's key
@@ -91,16 +99,37 @@ export class HyperliquidAccount implements ExchangeAccount {
     return mapResponse(() => applyHistoryQuery(toTradeRows(fills), query));
   }
 
+  /**
+   * userFillsByTime from `startTimeMs`, oldest first. The exchange answers at most 2000 fills
+   * a call (the latest 10000 reachable), so a full page is followed by the next one from its
+   * last fill's time; fills seen twice at that millisecond are dropped by tid.
+   */
+  async fillsSince(startTimeMs: number): Promise<ExchangeFill[]> {
+    const byTid = new Map<number, ExchangeFill>();
+    let startTime = Math.max(0, Math.floor(startTimeMs));
+    for (let page = 0; page < FILL_PAGES; page++) {
+      const raw = await exchangeCall(() =>
+        this.info.userFillsByTime({ user: this.user, startTime }),
+      );
+      const fills = mapResponse(() => toExchangeFills(raw));
+      for (const fill of fills) byTid.set(fill.tid, fill);
+      const last = fills.at(-1);
+      if (fills.length < FILL_PAGE_SIZE || !last || last.time <= startTime) break;
+      startTime = last.time;
+    }
+    return [...byTid.values()].sort((a, b) => a.time - b.time || a.tid - b.tid);
+  }
+
   async orderHistory(query: HistoryQuery): Promise<OrderHistoryRow[]> {
     const orders = await exchangeCall(() => this.info.historicalOrders({ user: this.user }));
     return mapResponse(() => applyHistoryQuery(toOrderHistoryRows(orders), query));
   }
 
-  async placeOrder(order: ValidOrderRequest): Promise<PlacedOrder> {
+  async placeOrder(order: ValidOrderRequest, cloid?: `0x${string}`): Promise<PlacedOrder> {
     const asset = await this.market.asset(order.symbol);
     const reference =
       order.orderType === 'market' ? await this.market.referencePrice(asset.coin) : null;
-    const params = await exchangeCall(async () => orderParameters(order, asset, reference));
+    const params = await exchangeCall(async () => orderParameters(order, asset, reference, cloid));
     const response = await exchangeCall(() => this.exchange().order(params));
     return mapResponse(() => placedOrderOf(response));
   }
@@ -130,6 +159,21 @@ export class HyperliquidAccount implements ExchangeAccount {
       size: String(params.orders[0]!.s),
       orders: { entry, takeProfit, stopLoss },
     };
+  }
+
+  /**
+   * A reduce-only stop market trigger for an open position (stopParameters); a refused order
+   * throws 'rejected' with the exchange's text; the oid is read back by cloid.
+   */
+  async placeStop(stop: StopRequest): Promise<{ oid: number | null }> {
+    const asset = await this.market.asset(stop.symbol);
+    const params = await exchangeCall(async () => stopParameters(stop, asset));
+    const response = await exchangeCall(() => this.exchange().order(params));
+    mapResponse(() => placedOrderOf(response));
+    const status = await exchangeCall(() =>
+      this.info.orderStatus({ user: this.user, oid: stop.cloid }),
+    );
+    return { oid: oidOfStatus(status) };
   }
 
   /** cancelByCloid for each order still open; ones already gone are not an error. */

@@ -1,8 +1,10 @@
 import type { BracketRequest, PlacedBracket } from './bracket.js';
+import type { StopRequest } from './stop-order.js';
 import type {
   Balance,
   Candle,
   CloseAllResult,
+  ExchangeFill,
   HistoryQuery,
   Market,
   OhlcvQuery,
@@ -42,11 +44,16 @@ export interface ExchangeAccount {
   openOrders(): Promise<OpenOrder[]>;
   myTrades(query: HistoryQuery): Promise<TradeHistoryRow[]>;
   orderHistory(query: HistoryQuery): Promise<OrderHistoryRow[]>;
+  /** The user's fills at or after `startTimeMs` (userFillsByTime), oldest first. */
+  fillsSince(startTimeMs: number): Promise<ExchangeFill[]>;
   /** A market order is an IOC limit at mid × (1 ± 5 %), as Hyperliquid's own SDKs send it. */
-  placeOrder(order: ValidOrderRequest): Promise<PlacedOrder>;
+  /** `cloid`: a client order id the order's fills carry (e.g. an exit the journal awaits). */
+  placeOrder(order: ValidOrderRequest, cloid?: `0x${string}`): Promise<PlacedOrder>;
   cancelOrder(orderId: number, assetId: number): Promise<void>;
   /** Entry and reduce-only TP/SL triggers in one normalTpsl action; oids read back by cloid. */
   placeBracket(bracket: BracketRequest): Promise<PlacedBracket>;
+  /** A reduce-only stop market trigger (grouping na) for an open position; oid read back by cloid. */
+  placeStop(stop: StopRequest): Promise<{ oid: number | null }>;
   /** Cancels by client order id, best effort: an order already gone is skipped. */
   cancelByCloids(symbol: string, cloids: `0x${string}`[]): Promise<void>;
   /** Cancels no order; resolves the asset id of a symbol for callers that only have a symbol. */

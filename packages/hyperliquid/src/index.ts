@@ -1,5 +1,6 @@
 export * from './exchange-client.js';
 export type { BracketRequest, Cloid, PlacedBracket } from './bracket.js';
+export type { StopRequest } from './stop-order.js';
 export { HyperliquidExchange, type HyperliquidExchangeOptions } from './hyperliquid-exchange.js';
 export {
   DEFAULT_TIMEOUT_MS,

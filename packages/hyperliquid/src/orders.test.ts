@@ -60,6 +60,15 @@ describe('orderParameters', () => {
     });
   });
 
+  it('sends a client order id when given (its fills carry it)', () => {
+    const cloid = '0x0123456789abcdef0123456789abcdef';
+    const [sent] = orderParameters(order({ orderType: 'market' }), btc, 65000, cloid).orders;
+    expect(sent).toMatchObject({ r: false, c: cloid });
+    expect(
+      orderParameters(order({ orderType: 'market' }), btc, 65000).orders[0],
+    ).not.toHaveProperty('c');
+  });
+
   it('needs a reference price for a market order', () => {
     expect(() => orderParameters(order({ orderType: 'market' }), btc, null)).toThrow(
       new ExchangeError('unknown-symbol', 'Could not fetch price for BTC-USD'),

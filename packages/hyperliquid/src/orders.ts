@@ -19,6 +19,7 @@ export function orderParameters(
   order: ValidOrderRequest,
   asset: Asset,
   referencePrice: number | null,
+  cloid?: `0x${string}`,
 ): OrderParameters {
   const buy = order.side === 'buy';
   let price = order.price;
@@ -38,6 +39,7 @@ export function orderParameters(
         s: formatSize(order.size, asset.szDecimals),
         r: order.reduceOnly,
         t: { limit: { tif: order.orderType === 'market' ? 'Ioc' : 'Gtc' } },
+        ...(cloid !== undefined && { c: cloid }),
       },
     ],
     grouping: 'na',

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -6,4 +8,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function isUuid(id: string): boolean {
   return UUID.test(id);
+}
+
+/** A fresh exchange client order id (Hyperliquid's cloid): "0x" and 32 hex digits. */
+export function newCloid(): `0x${string}` {
+  return `0x${randomBytes(16).toString('hex')}`;
 }

@@ -35,6 +35,9 @@ const route = (
 const BODYLESS: BodylessRoute[] = [
   route('POST /api/risk-management/reset-sl', '/api/risk-management/reset-sl', 200),
   route('POST /api/risk-management/reset-stats', '/api/risk-management/reset-stats', 200),
+  // A journal trade not placed on the exchange: the routes' own 409, after reading no body.
+  route('POST /api/trades/{id}/cancel-entry', (f) => `/api/trades/${f.trade}/cancel-entry`, 409),
+  route('POST /api/trades/{id}/close-market', (f) => `/api/trades/${f.trade}/close-market`, 409),
   route('DELETE /api/trades/{id}', (f) => `/api/trades/${f.trade}`, 204),
   route('POST /api/trades/clear-history', '/api/trades/clear-history', 200),
   route(

@@ -58,6 +58,14 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       body: { status: 'TARGET_HIT' },
     },
     { method: 'DELETE', url: '/api/trades/{id}', params: { id: ids.trade } },
+    { method: 'POST', url: '/api/trades/{id}/cancel-entry', params: { id: ids.trade } },
+    {
+      method: 'POST',
+      url: '/api/trades/{id}/stop',
+      params: { id: ids.trade },
+      body: { stopLoss: 95 },
+    },
+    { method: 'POST', url: '/api/trades/{id}/close-market', params: { id: ids.trade } },
     {
       method: 'POST',
       url: '/api/risk-management/update',
@@ -70,12 +78,21 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
     { method: 'DELETE', url: '/api/users/exchanges/{id}', params: { id: ids.key } },
     ...exchangeSamples(conn),
     {
+      method: 'POST',
+      url: '/api/exchange/unjournaled/attach',
+      body: { tids: [1], tradeId: ids.trade },
+    },
+    {
       method: 'PUT',
       url: '/api/signals/settings',
       body: { webhookUrl: 'https://discord.com/api/webhooks/1/abc', active: false },
     },
     ...adminSamples(ids),
-    { method: 'GET', url: '/api/leaderboard', query: { sort: 'gain', direction: 'desc' } },
+    {
+      method: 'GET',
+      url: '/api/leaderboard',
+      query: { sort: 'gain', direction: 'desc', verified: 'true' },
+    },
     ...analyticsSamples(),
   ];
 }

@@ -118,6 +118,8 @@ export async function createTestContext(
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://app.test',
     WEB_DIST: '/nonexistent',
+    // Tests run the reconciler by hand (app.reconciler.runOnce), never on a timer.
+    RECONCILE_INTERVAL_MS: '0',
     ...env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));

@@ -59,6 +59,7 @@ describe('leaderboardRowFromTrades', () => {
       winrate: 66.7,
       totalGain: 40,
       riskRewardRatio: 2.5,
+      verified: false,
     });
   });
 
@@ -73,7 +74,21 @@ describe('leaderboardRowFromTrades', () => {
       winrate: 0,
       totalGain: 0,
       riskRewardRatio: 0,
+      verified: false,
     });
+  });
+
+  it('is verified only when every closed trade is (an open one does not matter)', () => {
+    const trade = (verified: boolean, status: 'TARGET_HIT' | 'OPEN' = 'TARGET_HIT') => ({
+      status,
+      pnlUsd: status === 'OPEN' ? null : 10,
+      riskRewardRatio: 2,
+      sizeUsd: 1000,
+      verified,
+    });
+    expect(leaderboardRowFromTrades(user, [trade(true), trade(false, 'OPEN')]).verified).toBe(true);
+    expect(leaderboardRowFromTrades(user, [trade(true), trade(false)]).verified).toBe(false);
+    expect(leaderboardRowFromTrades(user, [trade(true, 'OPEN')]).verified).toBe(false);
   });
 
   it('ignores missing P/L and R/R values', () => {
@@ -130,6 +145,7 @@ describe('sortLeaderboard', () => {
     winrate,
     totalGain,
     riskRewardRatio: rr,
+    verified: false,
   });
   const rows = [row('bob', 10, 50, 100, 2), row('amy', 5, 80, -20, 3), row('cat', 20, 50, 40, 1)];
 

@@ -41,6 +41,8 @@ export interface LeaderboardRow {
   totalGain: number;
   /** Mean planned R/R of closed trades, 2 decimals. */
   riskRewardRatio: number;
+  /** At least one closed trade, and every closed trade closed from exchange fills. */
+  verified: boolean;
 }
 
 /** The trade fields a leaderboard row needs. */
@@ -51,6 +53,8 @@ export interface LeaderboardTrade {
   riskRewardRatio: number | null;
   /** Position notional at entry, USD: the most one trade's gain counts. */
   sizeUsd: number;
+  /** Closed from the exchange's fills (source 'exchange'); absent = a journal trade. */
+  verified?: boolean;
 }
 
 /**
@@ -77,7 +81,8 @@ export function countedGainUsd(trade: { pnlUsd: number; sizeUsd: number }): numb
  * of `pnlUsd` (DESIGN.md section 7: money from sized positions, so traders of every asset
  * compare fairly), each gain counted at most its size ({@link countedGainUsd});
  * riskRewardRatio = mean of the trades' planned R/R where one is recorded, each at most
- * {@link LEADERBOARD_MAX_RR}. All 0 for a trader with no closed trade.
+ * {@link LEADERBOARD_MAX_RR}; verified = at least one closed trade and all of them verified.
+ * All 0 (and not verified) for a trader with no closed trade.
  */
 export function leaderboardRowFromTrades(
   user: Pick<LeaderboardRow, 'id' | 'username' | 'isPremium'>,
@@ -101,6 +106,7 @@ export function leaderboardRowFromTrades(
     winrate: closed.length ? roundTo((wins / closed.length) * 100, 1) : 0,
     totalGain: roundTo(gain, 2),
     riskRewardRatio: roundTo(meanRatio, 2),
+    verified: closed.length > 0 && closed.every((t) => t.verified === true),
   };
 }
 

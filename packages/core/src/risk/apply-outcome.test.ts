@@ -74,6 +74,18 @@ describe('applyTradeOutcome', () => {
     });
   });
 
+  it('a stop filled on the exchange after the third is still recorded: the money is lost', () => {
+    const ended = run([loss(), loss(), loss()]);
+    const fourth = applyTradeOutcome(ended, { ...loss(), fromExchange: true }, { now: T0 + 1000 });
+    expect(fourth.ok).toBe(true);
+    if (!fourth.ok) return;
+    expect(fourth.value.slTaken).toBe(3);
+    expect(fourth.value.dailyStats.losses).toBe(ended.dailyStats.losses + 1);
+    expect(fourth.value.dailyStats.dailyLoss).toBeGreaterThan(ended.dailyStats.dailyLoss);
+    // The grass cooldown keeps the time of the third stoploss.
+    expect(fourth.value.tradingDay?.thirdStoplossAt).toBe(ended.tradingDay?.thirdStoplossAt);
+  });
+
   it('the third stoploss starts the grass cooldown', () => {
     const ended = run([loss(), loss()]);
     const third = applyTradeOutcome(ended, loss(), { now: T0 + 5000 });

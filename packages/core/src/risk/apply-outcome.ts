@@ -15,6 +15,11 @@ export interface TradeOutcome {
   pnlUsd: number;
   /** The trade's R-multiple; 0 when not known (an outcome posted without a trade). */
   rMultiple?: number;
+  /**
+   * The outcome happened on the exchange (closed from fills): it is recorded even while the
+   * session is ended, since the money is already won or lost.
+   */
+  fromExchange?: boolean;
 }
 
 /** When it happens and which calendar decides the trading day. */
@@ -35,7 +40,8 @@ export function averageRiskReward(stats: Omit<TotalStats, 'averageRR'>): number 
 /**
  * Applies a closed trade to the risk state (closing a trade, POST /api/risk-management/update):
  * - first rolls over to the trading day of `now` (slTaken and daily counters restart);
- * - a stoploss close while `slTaken >= 3` is refused with `SESSION_ENDED` (SPEC.md section 8);
+ * - a stoploss close while `slTaken >= 3` is refused with `SESSION_ENDED` (SPEC.md section 8),
+ *   unless it happened on the exchange (`fromExchange`): a real loss is always recorded;
  * - counts wins (TARGET_HIT) or losses (STOPLOSS_HIT), today and all-time, and all-time
  *   trades (today's trades are counted when opened); a STOPLOSS_HIT adds 1 to `slTaken`, and
  *   the third one starts the grass cooldown;
@@ -56,7 +62,7 @@ export function applyTradeOutcome(
   if (!Number.isFinite(pnlUsd)) throw new RangeError('pnlUsd must be a finite number');
   const current = riskStateForDay(state, clock.now, clock.timeZone ?? DEFAULT_TIME_ZONE);
   const isWin = status === 'TARGET_HIT';
-  if (!isWin && isSessionEnded(current.slTaken)) {
+  if (!isWin && isSessionEnded(current.slTaken) && !outcome.fromExchange) {
     return fail('SESSION_ENDED', stoplossTexts.sessionEndedAlert, undefined, {
       reason: 'STOPLOSSES',
       reopensAt: (current.tradingDay as TradingDay).endsAt,

@@ -6,6 +6,14 @@ describe('leaderboard schemas', () => {
     expect(LeaderboardQuerySchema.parse({})).toEqual({ sort: 'gain', direction: 'desc' });
   });
 
+  it('reads verified=true or false as a boolean and refuses anything else', () => {
+    expect(LeaderboardQuerySchema.parse({ verified: 'true' }).verified).toBe(true);
+    expect(LeaderboardQuerySchema.parse({ verified: 'false' }).verified).toBe(false);
+    expect(LeaderboardQuerySchema.safeParse({ verified: 'yes' }).error?.issues[0]?.message).toBe(
+      'Verified must be true or false',
+    );
+  });
+
   it('refuses an unknown sort', () => {
     expect(LeaderboardQuerySchema.safeParse({ sort: 'name' }).error?.issues[0]?.message).toBe(
       'Sort must be trades, winrate, gain or rr',
@@ -22,6 +30,7 @@ describe('leaderboard schemas', () => {
       winrate: 66.7,
       totalGain: -3,
       riskRewardRatio: 2,
+      verified: true,
     };
     expect(LeaderboardResponseSchema.parse([row])).toEqual([row]);
     expect(LeaderboardResponseSchema.safeParse([{ ...row, winrate: 120 }]).success).toBe(false);

@@ -14,6 +14,8 @@ export const LeaderboardUserSchema = z.object({
   winrate: z.number().min(0).max(100),
   totalGain: z.number(),
   riskRewardRatio: z.number().min(0),
+  /** At least one closed trade, and every one closed from the exchange's fills. */
+  verified: z.boolean(),
 });
 export type LeaderboardUser = z.infer<typeof LeaderboardUserSchema>;
 
@@ -26,9 +28,16 @@ export const LeaderboardSortKeySchema = z.enum(LEADERBOARD_SORT_KEYS, {
   error: 'Sort must be trades, winrate, gain or rr',
 });
 
-/** Optional query of GET /api/leaderboard: sort key (gain) and direction (desc). */
+/**
+ * Optional query of GET /api/leaderboard: sort key (gain), direction (desc) and `verified`
+ * ('true': only trades closed from exchange fills count; absent or 'false': every trade).
+ */
 export const LeaderboardQuerySchema = z.object({
   sort: LeaderboardSortKeySchema.default('gain'),
   direction: z.enum(['asc', 'desc'], { error: 'Direction must be asc or desc' }).default('desc'),
+  verified: z
+    .enum(['true', 'false'], { error: 'Verified must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;

@@ -1,14 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { Cloid } from '@tb/hyperliquid';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../lib/app-error.js';
+import { newCloid } from '../../lib/ids.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
-import type { BracketPlacer, LiveBracket, PlacedLive } from '../trades/trades-live.js';
+import { symbolBase } from '@tb/core';
+import type {
+  BracketPlacer,
+  LiveBracket,
+  LiveExit,
+  PlacedExit,
+  PlacedLive,
+} from '../trades/trades-live.js';
 import { callExchange, exchangeRouteMessages as m } from './exchange-errors.js';
 import type { ExchangeNetworks } from './exchange-networks.js';
-
-/** A fresh client order id: "0x" and 32 hex digits. */
-const newCloid = (): Cloid => `0x${randomBytes(16).toString('hex')}`;
 
 const oidText = (oid: number | null) => (oid === null ? null : String(oid));
 
@@ -69,6 +73,49 @@ export function bracketPlacer(deps: {
       await callExchange(m.cancelOrder, deps.log, () =>
         account.cancelByCloids(pair, [entry, takeProfit, stopLoss] as Cloid[]),
       );
+    },
+
+    async cancelCloids(userId, connectionId, pair, cloids): Promise<void> {
+      const { account } = await accountOf(userId, connectionId);
+      await callExchange(m.cancelOrder, deps.log, () =>
+        account.cancelByCloids(pair, cloids as Cloid[]),
+      );
+    },
+
+    async positionMark(userId, connectionId, pair): Promise<number | null> {
+      const { account } = await accountOf(userId, connectionId);
+      const coin = symbolBase(pair)?.toUpperCase();
+      const positions = await callExchange(m.positions, deps.log, () => account.positions());
+      const held = positions.find((p) => symbolBase(p.symbol)?.toUpperCase() === coin);
+      return held ? held.markPrice : null;
+    },
+
+    async placeStop(userId, connectionId, stop: LiveExit & { triggerPx: number }) {
+      const { account } = await accountOf(userId, connectionId);
+      const cloid = newCloid();
+      const placed = await callExchange(m.placeOrder, deps.log, () =>
+        account.placeStop({ symbol: stop.pair, ...stop, cloid }),
+      );
+      return { oid: oidText(placed.oid), cloid };
+    },
+
+    async closeMarket(userId, connectionId, close): Promise<PlacedExit> {
+      const { account } = await accountOf(userId, connectionId);
+      const cloid = close.cloid as Cloid;
+      const placed = await callExchange(m.placeOrder, deps.log, () =>
+        account.placeOrder(
+          {
+            symbol: close.pair,
+            side: close.isLong ? 'sell' : 'buy',
+            size: close.size,
+            price: null,
+            orderType: 'market',
+            reduceOnly: true,
+          },
+          cloid,
+        ),
+      );
+      return { oid: placed.id, cloid };
     },
   };
 }

@@ -109,6 +109,7 @@ describeEachDatabase(
             pnlUsd: t.pnlUsd === null ? null : Number(t.pnlUsd),
             riskRewardRatio: Number(t.riskRewardRatio),
             sizeUsd: Number(t.sizeUsd),
+            verified: t.source === 'exchange',
           })),
         );
         expect({ ...row, rank: 0 }).toEqual({ ...fromCore, rank: 0 });

@@ -12,6 +12,7 @@ export interface LeaderboardDbRow {
   winrate: string;
   total_gain: string;
   risk_reward_ratio: string;
+  verified: boolean;
 }
 
 /** Sort columns of the ranked query: the only SQL a sort key can select. */
@@ -36,18 +37,22 @@ export class LeaderboardRepository {
   /**
    * Users on the leaderboard with at least one closed trade (hidden ones count), ranked by the
    * sort column (competition rank), ties by username A→Z, at most `limit` rows, in one query.
-   * Values are rounded before ranking, so equal shown values share a rank.
+   * Values are rounded before ranking, so equal shown values share a rank. `verifiedOnly`
+   * counts only trades closed from exchange fills (`source = 'exchange'`); a row is verified
+   * when all of its closed trades are.
    */
   async ranked(
     sort: LeaderboardSortKey,
     direction: 'asc' | 'desc',
     now: Date,
     limit: number,
+    verifiedOnly = false,
   ): Promise<LeaderboardDbRow[]> {
     const column = SORT_COLUMN[sort];
     const dir = DIRECTION[direction];
     if (!column || !dir) throw new Error(`unknown leaderboard order ${sort} ${direction}`);
     const order = sql.raw(`${column} ${dir}`);
+    const counted = verifiedOnly ? sql`and t.source = 'exchange'` : sql``;
     const result = (await this.db.execute(sql`
       with c as (
         select t.user_id,
@@ -59,9 +64,10 @@ export class LeaderboardRepository {
                  as total_gain,
                round(coalesce(avg(case when t.risk_reward_ratio > ${MAX_RR}
                                        then ${MAX_RR} else t.risk_reward_ratio end), 0), 2)
-                 as risk_reward_ratio
+                 as risk_reward_ratio,
+               bool_and(t.source = 'exchange') as verified
         from trades t
-        where t.status <> 'OPEN'
+        where t.status <> 'OPEN' ${counted}
         group by t.user_id
       )
       select (rank() over (order by ${order}))::int as rank,
@@ -71,7 +77,7 @@ export class LeaderboardRepository {
                where s.user_id = u.id and s.end_date > ${now.toISOString()}::timestamptz
              )) as is_premium,
              c.total_trades, c.winrate::text as winrate, c.total_gain::text as total_gain,
-             c.risk_reward_ratio::text as risk_reward_ratio
+             c.risk_reward_ratio::text as risk_reward_ratio, c.verified
       from c
       join users u on u.id = c.user_id
       where u.show_on_leaderboard

@@ -12,7 +12,8 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ leaderboard: Leaderboard
     {
       schema: {
         tags: ['leaderboard'],
-        summary: 'Ranked traders (at most 100): trades, winrate, gain or R/R, either direction',
+        summary:
+          'Ranked traders (at most 100): trades, winrate, gain or R/R, either direction; verified=true counts only trades closed from exchange fills',
         querystring: LeaderboardQuerySchema,
         response: { 200: LeaderboardResponseSchema },
       },

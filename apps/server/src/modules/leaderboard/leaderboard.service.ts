@@ -16,7 +16,7 @@ export interface LeaderboardOptions {
 }
 
 /**
- * The public leaderboard. Rankings are cached per sort for `cacheMs` with one query in flight
+ * The public leaderboard. Rankings are cached per sort and filter (all or verified only) for `cacheMs` with one query in flight
  * per sort; `invalidate()` drops them at once when someone leaves or joins the board, is
  * renamed or deleted, so those changes never wait for the cache. New trades show within
  * `cacheMs`.
@@ -36,7 +36,7 @@ export class LeaderboardService {
 
   /** The ranked rows for a sort key and direction. */
   list(query: LeaderboardQuery): Promise<LeaderboardResponse> {
-    const key = `${query.sort}:${query.direction}`;
+    const key = `${query.sort}:${query.direction}:${query.verified === true ? 'verified' : 'all'}`;
     const now = this.#now();
     const hit = this.#cache.get(key);
     if (hit && hit.until > now.getTime()) return hit.rows;
@@ -57,7 +57,13 @@ export class LeaderboardService {
   }
 
   async #query(query: LeaderboardQuery, now: Date): Promise<LeaderboardResponse> {
-    const rows = await this.repo.ranked(query.sort, query.direction, now, LEADERBOARD_LIMIT);
+    const rows = await this.repo.ranked(
+      query.sort,
+      query.direction,
+      now,
+      LEADERBOARD_LIMIT,
+      query.verified === true,
+    );
     return rows.map((row) => ({
       rank: Number(row.rank),
       id: row.id,
@@ -67,6 +73,7 @@ export class LeaderboardService {
       winrate: Number(row.winrate),
       totalGain: Number(row.total_gain),
       riskRewardRatio: Number(row.risk_reward_ratio),
+      verified: row.verified === true,
     }));
   }
 }

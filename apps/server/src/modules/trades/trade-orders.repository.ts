@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { price, type LiveTrade } from '@tb/core';
-import { tradeOrders, type TradeOrdersRow } from '../../db/schema/index.js';
+import { exchangeCursors, tradeOrders, type TradeOrdersRow } from '../../db/schema/index.js';
 import type { Queryable } from '../../db/client.js';
 
 /** What links a journal trade to its bracket on the exchange. */
@@ -24,6 +24,9 @@ export const toLive = (row: TradeOrdersRow): LiveTrade => ({
   filledSize: row.entryFillSz === null ? null : Number(row.entryFillSz),
   stopPrice: row.stopPx === null ? null : price(Number(row.stopPx)),
 });
+
+/** Fills are read from this long before a bracket's placement (clock skew with the exchange). */
+export const CURSOR_LEAD_MS = 60_000;
 
 /** The trade_orders table: one row per journal trade placed on the exchange. */
 export class TradeOrdersRepository {
@@ -50,7 +53,31 @@ export class TradeOrdersRepository {
         createdAt: now,
       })
       .returning();
+    // The reconciler watches the connection from now on (DESIGN.md section 9): its fill cursor
+    // starts before the placement, and a back-off left from earlier failures is cleared.
+    const from = now.getTime() - CURSOR_LEAD_MS;
+    await this.db
+      .insert(exchangeCursors)
+      .values({ connectionId: link.connectionId, userId, fillsFrom: from, updatedAt: now })
+      .onConflictDoUpdate({
+        target: exchangeCursors.connectionId,
+        set: {
+          fillsFrom: sql`least(${exchangeCursors.fillsFrom}, ${from})`,
+          failures: 0,
+          retryAt: null,
+        },
+      });
     return toLive(row!);
+  }
+
+  /** The links of some of the user's trades, by trade id (the trade list). */
+  async findMany(userId: string, tradeIds: readonly string[]): Promise<Map<string, LiveTrade>> {
+    if (tradeIds.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(tradeOrders)
+      .where(and(eq(tradeOrders.userId, userId), inArray(tradeOrders.tradeId, [...tradeIds])));
+    return new Map(rows.map((row) => [row.tradeId, toLive(row)]));
   }
 
   async find(userId: string, tradeId: string): Promise<LiveTrade | undefined> {

@@ -27,4 +27,36 @@ export interface PlacedLive {
 export interface BracketPlacer {
   place(userId: string, bracket: LiveBracket): Promise<PlacedLive>;
   cancel(userId: string, pair: string, placed: PlacedLive): Promise<void>;
+  /** Cancels orders of the connection by client order id; ones already gone are skipped. */
+  cancelCloids(userId: string, connectionId: string, pair: string, cloids: string[]): Promise<void>;
+  /** The mark price of the pair's open position on the connection; null without one. */
+  positionMark(userId: string, connectionId: string, pair: string): Promise<number | null>;
+  /** A reduce-only stop market trigger for `size` units of the position, with a new cloid. */
+  placeStop(
+    userId: string,
+    connectionId: string,
+    stop: LiveExit & { triggerPx: number },
+  ): Promise<PlacedExit>;
+  /**
+   * A reduce-only market order closing `size` units of the position, sent with `cloid` (recorded
+   * among the trade's exits before sending, so no fill of it can arrive unrecognised).
+   */
+  closeMarket(
+    userId: string,
+    connectionId: string,
+    close: LiveExit & { cloid: string },
+  ): Promise<PlacedExit>;
+}
+
+/** An exit of a held position: its pair, side and the units to close. */
+export interface LiveExit {
+  pair: string;
+  isLong: boolean;
+  size: number;
+}
+
+/** An exit order the exchange took: its order id (null when not told) and client id if any. */
+export interface PlacedExit {
+  oid: string | null;
+  cloid: string | null;
 }

@@ -106,8 +106,19 @@ export class TradesService {
     return new TradesRepository(q);
   }
 
+  /** The user's listed trades, each placed one with its live state (one more query). */
   async list(userId: string): Promise<Trade[]> {
-    return sortTradesForDisplay(await this.#trades().listVisible(userId));
+    const trades = await this.#trades().listVisible(userId);
+    const live = await new TradeOrdersRepository(this.db).findMany(
+      userId,
+      trades.map((trade) => trade.id),
+    );
+    return sortTradesForDisplay(
+      trades.map((trade) => {
+        const link = live.get(trade.id);
+        return link ? { ...trade, live: link } : trade;
+      }),
+    );
   }
 
   /**

@@ -5,9 +5,11 @@ import type {
   CellPatch,
   ClosedTradeStatus,
   CreateTradeRequest,
+  MoveStopRequest,
   RiskSettingsRequest,
   RiskState,
   Trade,
+  TradeResponse,
   TradeWithStatsResponse,
   UpdateTradeRequest,
 } from '@tb/core';
@@ -67,6 +69,23 @@ export async function patchCell(
   return res.data;
 }
 
+/**
+ * How often the trades and the risk state are read again while a placed bracket is working
+ * (DESIGN.md section 9): a fill closes the trade on the server within seconds.
+ */
+export const LIVE_REFRESH_MS = 2_000;
+
+/**
+ * The trades whose bracket is working on the exchange (entry resting, or position open), as
+ * 'id:execution' joined by ','; '' when there are none. Changes whenever one fills or closes.
+ */
+export function workingLiveTrades(trades: readonly Trade[] | undefined): string {
+  return (trades ?? [])
+    .filter((t) => t.live && t.live.execution !== 'closed')
+    .map((t) => `${t.id}:${t.live?.execution}`)
+    .join(',');
+}
+
 /** GET /api/trades: OPEN first, then newest first. */
 export const tradesQueryOptions = () =>
   queryOptions({
@@ -104,6 +123,31 @@ export function deleteTrade(id: string): Promise<void> {
 /** GET /api/trades/export.csv: every trade of the signed-in user, as a CSV file. */
 export function downloadTradesCsv(): Promise<Blob> {
   return apiDownload('/trades/export.csv');
+}
+
+/**
+ * POST /api/trades/:id/cancel-entry: cancels a resting bracket (entry, take profit and stop);
+ * the journal trade is deleted (204). 409 when the entry filled meanwhile.
+ */
+export function cancelTradeEntry(id: string): Promise<void> {
+  return apiRequest<void>(`/trades/${encodeURIComponent(id)}/cancel-entry`, { method: 'POST' });
+}
+
+/** POST /api/trades/:id/stop: moves the exchange stop of an open bracket (toward profit only). */
+export async function moveTradeStop(id: string, stopLoss: number): Promise<Trade> {
+  const body: MoveStopRequest = { stopLoss };
+  const res = await apiRequest<TradeResponse>(`/trades/${encodeURIComponent(id)}/stop`, {
+    method: 'POST',
+    body,
+  });
+  return res.trade;
+}
+
+/** POST /api/trades/:id/close-market: closes an open bracket's position with a market order. */
+export function closeTradeAtMarket(id: string): Promise<TradeWithStatsResponse> {
+  return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/close-market`, {
+    method: 'POST',
+  });
 }
 
 export function clearTradeHistoryRequest(): Promise<Trade[]> {

@@ -1,4 +1,4 @@
-export { journalKeys } from './api';
+export { journalKeys, LIVE_REFRESH_MS } from './api';
 export { LocalUploadPrompt } from './components/local-upload-prompt';
 export {
   bingoNotices,
@@ -8,6 +8,14 @@ export {
   type BingoActions,
 } from './hooks/use-bingo';
 export { useJournalMode, type JournalMode } from './hooks/use-journal-mode';
+export {
+  liveTradeMessages,
+  useLiveTradeActions,
+  usePlaceTrade,
+  type LiveAction,
+  type LiveTradeActions,
+  type PlaceTradeView,
+} from './hooks/use-live-trades';
 export { useRisk, type RiskView } from './hooks/use-risk';
 export { useTradeExport } from './hooks/use-trade-export';
 export {

@@ -1,6 +1,7 @@
 import type { ConnectedExchange } from '@tb/core';
 import { useState } from 'react';
 import { SignalsPanel } from '@/features/signals';
+import { UnjournaledSection } from '@/features/unjournaled';
 import { useSessionLock } from '../hooks/use-session-lock';
 import { useTradingActions } from '../hooks/use-trading-actions';
 import { AccountPanel } from './account-panel';
@@ -40,6 +41,7 @@ export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
       {shown.orders ? <OpenOrdersTable connectionId={connectionId} actions={actions} /> : null}
       {shown.trades ? <TradeHistoryTable connectionId={connectionId} /> : null}
       {shown.history ? <OrderHistoryTable connectionId={connectionId} /> : null}
+      <UnjournaledSection connectionId={connectionId} />
       <SignalsPanel />
     </div>
   );

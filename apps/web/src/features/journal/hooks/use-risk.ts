@@ -10,15 +10,18 @@ import {
   type SessionLock,
   type TradeSizing,
 } from '@tb/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { isApiError } from '@/lib/api-error';
 import { useNow } from '@/lib/use-now';
 import {
   journalKeys,
   journalMessages,
+  LIVE_REFRESH_MS,
   resetStoplossRequest,
   riskQueryOptions,
   riskSettingsRequest,
+  tradesQueryOptions,
+  workingLiveTrades,
 } from '../api';
 import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import { useJournalMode } from './use-journal-mode';
@@ -58,7 +61,28 @@ export function useRisk(): RiskView {
   const { signedIn } = useJournalMode();
   const client = useQueryClient();
   const local = useLocalJournal((j) => j.risk);
-  const query = useQuery({ ...riskQueryOptions(), enabled: signedIn });
+  // The trades on screen, without fetching them here: while a placed bracket works, the risk
+  // state is read every 2 s, and once more whenever one fills or closes (the close that moved
+  // the streak may land between two reads).
+  const working = useQuery({
+    ...tradesQueryOptions(),
+    enabled: false,
+    select: workingLiveTrades,
+  }).data;
+  const query = useQuery({
+    ...riskQueryOptions(),
+    enabled: signedIn,
+    refetchInterval: signedIn && working ? LIVE_REFRESH_MS : false,
+  });
+  const seen = useRef(working);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = working;
+    // Only a working bracket that filled or closed moves the risk state.
+    if (before && before !== working && signedIn) {
+      void client.invalidateQueries({ queryKey: journalKeys.risk }, { cancelRefetch: false });
+    }
+  }, [working, signedIn, client]);
   const timeZone = useTradingTimeZone();
   const now = useNow();
   const stored = signedIn ? (query.data ?? FALLBACK_RISK) : local;

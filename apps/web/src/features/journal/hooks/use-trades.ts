@@ -43,7 +43,12 @@ export function useTradeList(): {
 } {
   const { signedIn } = useJournalMode();
   const localTrades = useLocalJournal((j) => j.trades);
-  const query = useQuery({ ...api.tradesQueryOptions(), enabled: signedIn });
+  const query = useQuery({
+    ...api.tradesQueryOptions(),
+    enabled: signedIn,
+    // While a placed bracket works, fills close trades on the server: read them every 2 s.
+    refetchInterval: (q) => (api.workingLiveTrades(q.state.data) ? api.LIVE_REFRESH_MS : false),
+  });
   const source = signedIn ? query.data : localTrades;
   const { refetch } = query;
   return useMemo(() => {

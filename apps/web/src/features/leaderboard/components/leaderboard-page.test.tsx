@@ -1,12 +1,14 @@
-import type { LeaderboardUser } from '@tb/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { renderApp, signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
+import type { LeaderboardEntry } from '../api';
 import { LeaderboardPage } from './leaderboard-page';
 
-function trader(overrides: Partial<LeaderboardUser> & Pick<LeaderboardUser, 'id' | 'username'>) {
+function trader(
+  overrides: Partial<LeaderboardEntry> & Pick<LeaderboardEntry, 'id' | 'username'>,
+): LeaderboardEntry {
   return {
     rank: 1,
     isPremium: false,
@@ -14,16 +16,18 @@ function trader(overrides: Partial<LeaderboardUser> & Pick<LeaderboardUser, 'id'
     winrate: 50,
     totalGain: 0,
     riskRewardRatio: 1,
+    verified: false,
     ...overrides,
-  } satisfies LeaderboardUser;
+  };
 }
 
-const rows: LeaderboardUser[] = [
+const rows: LeaderboardEntry[] = [
   trader({
     id: 'a',
     username: 'ada',
     rank: 1,
     isPremium: true,
+    verified: true,
     totalTrades: 12,
     winrate: 62.5,
     totalGain: 12.5,
@@ -210,7 +214,89 @@ describe('LeaderboardPage', () => {
   });
 });
 
+describe('Verified only', () => {
+  const BADGE = 'Verified: results closed by exchange fills';
+
+  it('marks rows whose results were all closed by exchange fills, for screen readers too', async () => {
+    open();
+    const [ada, bob] = await bodyRows();
+    const badge = within(ada!).getByText(BADGE);
+    expect(badge).toHaveClass('visually-hidden');
+    expect(badge.closest('[title]')).toHaveAttribute('title', BADGE);
+    expect(within(ada!).getByRole('rowheader')).toHaveTextContent(/ada.*Verified/);
+    expect(within(bob!).queryByText(BADGE)).not.toBeInTheDocument();
+    expect(bob).not.toHaveTextContent('Verified');
+  });
+
+  it('the switch sends verified=true, keeps the sort, and says so in the caption', async () => {
+    const { user, fetch } = open((req) =>
+      req.path.includes('verified=true')
+        ? { status: 200, body: [rows[0]] }
+        : { status: 200, body: rows },
+    );
+    await bodyRows();
+    const toggle = screen.getByRole('switch', { name: 'Verified only' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription('Count only trades closed by Hyperliquid fills.');
+    await user.click(screen.getByRole('button', { name: /Winrate/ }));
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(1));
+    expect(screen.getByRole('table', { name: /verified results only$/ })).toBeVisible();
+    expect(calls(fetch)).toEqual([
+      'GET /api/leaderboard?sort=gain&direction=desc',
+      'GET /api/leaderboard?sort=winrate&direction=desc',
+      'GET /api/leaderboard?sort=winrate&direction=desc&verified=true',
+    ]);
+
+    // The keyboard toggles it too (Space on the focused switch).
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).not.toBeChecked();
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(4));
+  });
+
+  it('says how a result gets verified when none is, and offers all results', async () => {
+    const { user, fetch } = open((req) =>
+      req.path.includes('verified=true') ? { status: 200, body: [] } : { status: 200, body: rows },
+    );
+    await bodyRows();
+    await user.click(screen.getByRole('switch', { name: 'Verified only' }));
+    expect(await screen.findByText('No verified results yet')).toBeVisible();
+    expect(screen.queryByText('No trades recorded yet')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all results' }));
+    expect(screen.getByRole('switch', { name: 'Verified only' })).not.toBeChecked();
+    expect(await bodyRows()).toHaveLength(4);
+    expect(calls(fetch)).toHaveLength(2);
+  });
+
+  it('shows the failure of a verified ranking and retries it', async () => {
+    let attempts = 0;
+    const { user, fetch } = open((req) =>
+      req.path.includes('verified=true') && ++attempts === 1
+        ? { status: 500 }
+        : { status: 200, body: rows },
+    );
+    await bodyRows();
+    await user.click(screen.getByRole('switch', { name: 'Verified only' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load leaderboard data. Please try again later.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await bodyRows()).toHaveLength(4);
+    expect(calls(fetch).at(-1)).toBe('GET /api/leaderboard?sort=gain&direction=desc&verified=true');
+  });
+});
+
 describe('/leaderboard route', () => {
+  it('reads "Verified only" from the address', async () => {
+    const fetch = stubFetch(() => ({ status: 200, body: rows }));
+    renderApp('/leaderboard?verified=true');
+    await bodyRows();
+    expect(calls(fetch)).toContain('GET /api/leaderboard?sort=gain&direction=desc&verified=true');
+    expect(screen.getByRole('switch', { name: 'Verified only' })).toBeChecked();
+  });
+
   it('is public and reads its sort from the address', async () => {
     const fetch = stubFetch(() => ({ status: 200, body: rows }));
     renderApp('/leaderboard?sort=trades&direction=asc');

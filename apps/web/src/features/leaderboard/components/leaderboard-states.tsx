@@ -3,7 +3,29 @@ import { Link } from 'react-router';
 import { Alert, Button, buttonClass } from '@/components';
 
 /** No trader has closed a trade yet: say how to get on the board. */
-export function LeaderboardEmpty({ signedIn }: { signedIn: boolean }) {
+export function LeaderboardEmpty({
+  signedIn,
+  verifiedOnly = false,
+  onShowAll,
+}: {
+  signedIn: boolean;
+  /** The "Verified only" filter is on: say how a result gets verified, offer all results. */
+  verifiedOnly?: boolean;
+  onShowAll?: () => void;
+}) {
+  if (verifiedOnly)
+    return (
+      <div className="lb-empty">
+        <p className="lb-empty__title">No verified results yet</p>
+        <p className="lb-empty__text">
+          A result is verified when Hyperliquid&apos;s fills close the trade: place a trade on
+          Hyperliquid from Trade Details and let its target or stop fill.
+        </p>
+        <Button variant="secondary" onClick={onShowAll}>
+          Show all results
+        </Button>
+      </div>
+    );
   return (
     <div className="lb-empty">
       <p className="lb-empty__title">No trades recorded yet</p>
@@ -51,6 +73,10 @@ export function LeaderboardNotes() {
         Gain is the dollars closed trades made; one trade&apos;s gain counts at most its own
         position size, and a planned R/R at most {LEADERBOARD_MAX_RR}R. So no single trade carries
         the board.
+      </p>
+      <p>
+        Verified means closed by exchange fills, not typed in: the badge marks traders whose closed
+        trades all were, and &quot;Verified only&quot; counts only such trades.
       </p>
       <p>
         Traders appear once they close a trade; the top 100 are shown. Prefer not to be listed? You

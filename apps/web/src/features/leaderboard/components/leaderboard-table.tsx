@@ -4,10 +4,11 @@ import {
   riskRewardClass,
   type LeaderboardQuery,
   type LeaderboardSortKey,
-  type LeaderboardUser,
 } from '@tb/core';
 import { Badge } from '@/components';
+import type { LeaderboardEntry } from '../api';
 import { directionWords, sortLabels } from '../hooks/leaderboard-sort';
+import { VerifiedBadge } from './verified-switch';
 
 interface Column {
   label: string;
@@ -30,8 +31,10 @@ function gainTone(gainUsd: number): 'long' | 'short' | 'flat' {
 }
 
 export interface LeaderboardTableProps {
-  rows: readonly LeaderboardUser[];
+  rows: readonly LeaderboardEntry[];
   sort: LeaderboardQuery;
+  /** Only verified results are counted (the caption says so). */
+  verifiedOnly?: boolean;
   /** Username of the signed-in trader, whose row is highlighted. */
   currentUsername: string | null;
   /** True while another sort loads and these are the previous rows. */
@@ -39,7 +42,13 @@ export interface LeaderboardTableProps {
 }
 
 /** The ranking; rank and trader stay in view on wide screens, phones show each row as a card. */
-export function LeaderboardTable({ rows, sort, currentUsername, updating }: LeaderboardTableProps) {
+export function LeaderboardTable({
+  rows,
+  sort,
+  verifiedOnly = false,
+  currentUsername,
+  updating,
+}: LeaderboardTableProps) {
   const ariaSort = sort.direction === 'desc' ? 'descending' : 'ascending';
   return (
     <div
@@ -54,6 +63,7 @@ export function LeaderboardTable({ rows, sort, currentUsername, updating }: Lead
       >
         <caption id="lb-caption" className="lb-table__caption">
           Traders ranked by {sortLabels[sort.sort].toLowerCase()}, {directionWords(sort.direction)}
+          {verifiedOnly ? ', verified results only' : null}
         </caption>
         <thead>
           <tr>
@@ -79,12 +89,13 @@ export function LeaderboardTable({ rows, sort, currentUsername, updating }: Lead
   );
 }
 
-function LeaderboardRow({ row, isMe }: { row: LeaderboardUser; isMe: boolean }) {
+function LeaderboardRow({ row, isMe }: { row: LeaderboardEntry; isMe: boolean }) {
   return (
     <tr className={isMe ? 'lb-row lb-row--me' : 'lb-row'} aria-current={isMe ? 'true' : undefined}>
       <td className={row.rank <= 3 ? 'num lb-rank lb-rank--top' : 'num lb-rank'}>{row.rank}</td>
       <th scope="row" className="lb-trader">
         <span className="lb-trader__name">{row.username}</span>
+        {row.verified ? <VerifiedBadge /> : null}
         {row.isPremium ? <Badge tone="accent">Premium</Badge> : null}
         {isMe ? <Badge tone="info">You</Badge> : null}
       </th>

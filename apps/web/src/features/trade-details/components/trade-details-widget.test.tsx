@@ -209,6 +209,22 @@ describe('trade details widget', () => {
     expect(await within(dialog).findByText('No trades recorded yet')).toBeVisible();
   });
 
+  it('saving an edit in the Trade History does not also save the trade being typed', async () => {
+    storeScore(6);
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await planLong(user);
+    await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
+    await planLong(user);
+    await user.click(screen.getByRole('button', { name: /Trade History/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Trade History' });
+    await user.click(within(dialog).getByRole('button', { name: 'Edit BTCUSDT Long' }));
+    const edit = within(dialog).getByRole('form', { name: 'Edit trade' });
+    await user.type(within(edit).getByLabelText('Notes'), 'Moved nothing');
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByText('Moved nothing')).toBeVisible());
+    expect(JSON.parse(localStorage.getItem('trades') ?? '[]')).toHaveLength(1);
+  });
+
   it('deletes a trade only after confirming', async () => {
     storeScore(6);
     const { user } = renderWithProviders(<TradeDetailsWidget />);

@@ -1,7 +1,9 @@
 import { PRICE_INPUT } from '@tb/core';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useExchangeConnection } from '@/features/exchange';
 import { useOpenTradeCount } from '@/features/journal';
 import { useTradeForm } from '../hooks/use-trade-form';
+import { PlaceLiveButton } from './place-live-button';
 import { TargetField } from './target-field';
 import { PairLine, SizeField, TradeFacts } from './trade-summary';
 import './trade-details.css';
@@ -52,6 +54,7 @@ function LevelsHint({ form }: { form: ReturnType<typeof useTradeForm> }) {
 export function TradeDetailsWidget() {
   const form = useTradeForm();
   const openCount = useOpenTradeCount();
+  const { live } = useExchangeConnection();
   const [historyOpen, setHistoryOpen] = useState(false);
   const lockId = useId();
   const side = form.isLong ? 'Long' : 'Short';
@@ -116,6 +119,7 @@ export function TradeDetailsWidget() {
         >
           {form.saving ? 'Saving...' : side}
         </button>
+        {live ? <PlaceLiveButton form={form} lockId={lockId} /> : null}
         <button type="button" className="trade-form__history" onClick={() => setHistoryOpen(true)}>
           Trade History <span className="trade-form__count">{openCount}</span>
           <span className="visually-hidden"> open</span>

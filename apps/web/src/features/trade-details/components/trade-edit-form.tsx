@@ -21,6 +21,8 @@ export function TradeEditForm({ trade, onSave, onClose }: TradeEditFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // React carries the event through the dialog's portal to Trade Details' form: not a Save.
+    event.stopPropagation();
     const problem = onSave({
       pair,
       stopLoss: Number(stopLoss),

@@ -8,7 +8,10 @@ import {
   type ClosedTradeStatus,
   type Trade,
 } from '@tb/core';
+import { useState } from 'react';
 import { Badge } from '@/components';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LiveActions, LiveState, liveTexts, VerifiedBadge } from './live-trade-panel';
 
 export interface TradeRowProps {
   trade: Trade;
@@ -51,6 +54,10 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
   const label = tradeStatusLabel(trade.status);
   const open = canChangeTrade(trade.status);
   const name = `${trade.pair} ${trade.isLong ? 'Long' : 'Short'}`;
+  // Closing a placed trade by hand leaves the position on the exchange: ask first.
+  const [handClose, setHandClose] = useState<ClosedTradeStatus | null>(null);
+  const close = (status: ClosedTradeStatus) =>
+    trade.live ? setHandClose(status) : onClose(trade.id, status);
   const facts: [string, string, string?][] = [
     ['SL', formatDisplayNumber(trade.stopLoss)],
     ['Entry', formatDisplayNumber(trade.entryPrice)],
@@ -70,6 +77,7 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
           {trade.isLong ? 'LONG' : 'SHORT'}
         </span>
         {trade.sizeEstimated ? <Badge tone="info">size estimated</Badge> : null}
+        {trade.verified ? <VerifiedBadge /> : null}
         <span className={`trade-row__status trade-row__status--${label.toLowerCase()}`}>
           {label}
         </span>
@@ -82,15 +90,17 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
           </div>
         ))}
       </dl>
+      {trade.live ? <LiveState trade={trade} /> : null}
       <BoardFacts trade={trade} />
       {trade.notes ? <p className="trade-row__notes">{trade.notes}</p> : null}
       <div className="trade-row__actions">
+        {open && trade.live ? <LiveActions trade={trade} /> : null}
         {open ? (
           <>
-            <button type="button" onClick={() => onClose(trade.id, 'TARGET_HIT')}>
+            <button type="button" onClick={() => close('TARGET_HIT')}>
               Target Hit
             </button>
-            <button type="button" onClick={() => onClose(trade.id, 'STOPLOSS_HIT')}>
+            <button type="button" onClick={() => close('STOPLOSS_HIT')}>
               Stoploss Hit
             </button>
             <button type="button" onClick={() => onEdit(trade)} aria-label={`Edit ${name}`}>
@@ -102,6 +112,18 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
           Delete
         </button>
       </div>
+      {trade.live ? (
+        <ConfirmDialog
+          open={handClose !== null}
+          onOpenChange={(isOpen) => !isOpen && setHandClose(null)}
+          message={liveTexts.handClose}
+          confirmLabel={liveTexts.confirm}
+          onConfirm={() => {
+            if (handClose) onClose(trade.id, handClose);
+            setHandClose(null);
+          }}
+        />
+      ) : null}
     </li>
   );
 }

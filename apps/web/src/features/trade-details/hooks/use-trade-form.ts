@@ -7,9 +7,16 @@ import {
   TARGET_DECIMALS,
   targetFromRiskReward,
   tradeLevelsError,
+  type LiveOrderRequest,
 } from '@tb/core';
 import { useState } from 'react';
-import { useBingoScore, useRisk, useTradeActions } from '@/features/journal';
+import {
+  useBingoScore,
+  usePlaceTrade,
+  useRisk,
+  useTradeActions,
+  type NewTrade,
+} from '@/features/journal';
 import { useTradeSizing } from '@/features/risk-sidebar';
 import { readTradeIdea, useTradingPair } from '@/features/trade-idea';
 import { readSize, sideOfLevels, type SizeReading } from './trade-form-rules';
@@ -23,10 +30,15 @@ export interface TradePreview {
   accountSizeUsd: number;
 }
 
+export const tradeFormMessages = {
+  notReady: 'Enter the stoploss, the entry and a size within the suggested one first',
+} as const;
+
 /** State of the trade form: side, prices as typed, target (computed or manual) and size. */
 export function useTradeForm() {
   const score = useBingoScore();
   const { save } = useTradeActions();
+  const { place } = usePlaceTrade();
   const { lock, isLoading } = useRisk();
   const { sizing, maxSizeUsd } = useTradeSizing();
   const tradingPair = useTradingPair();
@@ -70,8 +82,9 @@ export function useTradeForm() {
     setSizeText('');
   };
 
-  const submit = async () => {
-    if (!canSave || !preview) return;
+  /** The trade to send, checked by core's schema; otherwise the problem (also shown). */
+  const request = (): NewTrade | string => {
+    if (!canSave || !preview) return tradeFormMessages.notReady;
     const parsed = CreateTradeRequestSchema.safeParse({
       pair: tradingPair.pair,
       isLong,
@@ -83,14 +96,38 @@ export function useTradeForm() {
       // Set by hand: the trader typed a target other than the tier's.
       targetManual: manualTarget !== null && target !== computedText,
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Invalid trade');
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Invalid trade';
+      setProblem(message);
+      return message;
+    }
     setProblem(null);
+    const { status: _status, score: _score, date: _date, order: _order, ...trade } = parsed.data;
+    return trade;
+  };
+
+  const submit = async () => {
+    const trade = request();
+    if (typeof trade === 'string') return;
     setSaving(true);
-    const { status: _status, score: _score, date: _date, ...trade } = parsed.data;
     const saved = await save(trade);
     setSaving(false);
     // The pair stays (it is the trade idea's); the prices are cleared for the next trade.
     if (saved) clearPrices();
+  };
+
+  /**
+   * Places the trade on the exchange as a bracket: null when placed (the prices are cleared),
+   * else the message to show. Same checks as Save.
+   */
+  const placeLive = async (order: LiveOrderRequest): Promise<string | null> => {
+    const trade = request();
+    if (typeof trade === 'string') return trade;
+    setSaving(true);
+    const refusal = await place(trade, order);
+    setSaving(false);
+    if (refusal === null) clearPrices();
+    return refusal;
   };
 
   return {
@@ -124,5 +161,6 @@ export function useTradeForm() {
     saving,
     canSave,
     submit,
+    placeLive,
   };
 }

@@ -1,0 +1,192 @@
+import {
+  closeFromFills,
+  fillsVwap,
+  type ClosedTradeStatus,
+  type ExchangeFill,
+  type TradeOutcome,
+} from '@tb/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../../db/client.js';
+import type { ExchangeFillRow, TradeOrdersRow, TradeRow } from '../../db/schema/index.js';
+import type { RiskUser } from '../risk/risk.service.js';
+import { ReconcilerRepository, type FillRole, type MatchedFill } from './reconciler.repository.js';
+
+/** Moves a user's risk state by a closed outcome, in the caller's transaction. */
+export type ApplyOutcome = (
+  tx: Queryable,
+  user: RiskUser,
+  outcome: TradeOutcome,
+) => Promise<unknown>;
+
+/** The cursor move found another instance holding the lease: the pass is rolled back. */
+export class LeaseLost extends Error {
+  override readonly name = 'LeaseLost';
+}
+
+/** What one pass over a connection's fills needs besides the transaction. */
+export interface PassContext {
+  me: string;
+  userId: string;
+  connectionId: string;
+  now: Date;
+  applyOutcome: ApplyOutcome;
+  log: FastifyBaseLogger;
+}
+
+/** Which of a link's orders a fill belongs to, if any: by order id, else by client id. */
+function roleOf(fill: ExchangeFill, link: TradeOrdersRow): FillRole | null {
+  if (fill.coin !== link.coin) return null;
+  const is = (oid: string | null, cloid: string) =>
+    fill.oid === oid || (fill.cloid !== null && fill.cloid === cloid);
+  if (is(link.entryOid, link.entryCloid)) return 'entry';
+  if (is(link.tpOid, link.tpCloid)) return 'takeProfit';
+  if (is(link.slOid, link.slCloid)) return 'stopLoss';
+  // Exits placed from the journal, by oid or by the cloid recorded before sending.
+  const exits = link.otherExitOids;
+  if (exits.includes(fill.oid) || (fill.cloid !== null && exits.includes(fill.cloid))) {
+    return 'close';
+  }
+  return null;
+}
+
+/** Each fill with the linked trade and role it has; null ones are unjournaled. */
+export function matchFills(
+  fills: readonly ExchangeFill[],
+  links: readonly TradeOrdersRow[],
+): MatchedFill[] {
+  return fills.map((fill) => {
+    for (const link of links) {
+      const role = roleOf(fill, link);
+      if (role) return { fill, tradeId: link.tradeId, role };
+    }
+    return { fill, tradeId: null, role: null };
+  });
+}
+
+const toFill = (row: ExchangeFillRow): ExchangeFill => ({
+  tid: row.tid,
+  oid: row.oid,
+  cloid: row.cloid,
+  coin: row.coin,
+  side: row.side,
+  px: Number(row.px),
+  sz: Number(row.sz),
+  fee: Number(row.fee),
+  closedPnl: Number(row.closedPnl),
+  dir: row.dir,
+  startPosition: Number(row.startPosition),
+  time: row.time.getTime(),
+});
+
+/** Fills matched and stored per statement. */
+const FILLS_PER_STATEMENT = 500;
+
+/** Sizes are decimals of the asset: equal within this relative tolerance. */
+const SIZE_TOLERANCE = 1e-9;
+
+/** TARGET_HIT when only the take profit exited, STOPLOSS_HIT when only the stop; else by R. */
+function exitStatus(roles: ReadonlySet<string | null>): ClosedTradeStatus | undefined {
+  const tp = roles.has('takeProfit');
+  const sl = roles.has('stopLoss');
+  if (tp && !sl) return 'TARGET_HIT';
+  if (sl && !tp) return 'STOPLOSS_HIT';
+  return undefined;
+}
+
+/**
+ * Recomputes one linked trade from all its stored fills: the entry's price and size (and
+ * `open` once it filled); when exits cover what the entry filled, closes the OPEN trade
+ * verified (core closeFromFills) and moves the owner's risk state. Answers whether it closed.
+ */
+async function applyToTrade(
+  tx: Queryable,
+  repo: ReconcilerRepository,
+  tradeId: string,
+  ctx: PassContext,
+): Promise<boolean> {
+  const linked = await repo.linkedTrade(tradeId);
+  if (!linked) return false;
+  const { trade, link } = linked;
+  const rows = await repo.fillsOfTrade(tradeId);
+  const entries = rows.filter((r) => r.role === 'entry').map(toFill);
+  const exitRows = rows.filter((r) => r.role !== null && r.role !== 'entry');
+  // A trade closed by hand is no longer followed (it stays unverified); its fills keep its id.
+  if (trade.status !== 'OPEN') return false;
+  const entry = fillsVwap(entries);
+  if (entry) await repo.markEntry(tradeId, entry.price, entry.size);
+  if (exitRows.length === 0) return false;
+  const held = entry?.size ?? (link.execution === 'open' ? Number(trade.quantity) : null);
+  const exits = exitRows.map(toFill);
+  const exited = exits.reduce((sum, f) => sum + f.sz, 0);
+  if (held === null || exited < held * (1 - SIZE_TOLERANCE)) return false;
+  return closeTrade(
+    tx,
+    repo,
+    trade,
+    entries,
+    exits,
+    exitStatus(new Set(exitRows.map((r) => r.role))),
+    ctx,
+  );
+}
+
+async function closeTrade(
+  tx: Queryable,
+  repo: ReconcilerRepository,
+  trade: TradeRow,
+  entries: ExchangeFill[],
+  exits: ExchangeFill[],
+  status: ClosedTradeStatus | undefined,
+  ctx: PassContext,
+): Promise<boolean> {
+  const closable = {
+    isLong: trade.isLong,
+    entryPrice: Number(trade.entryPrice),
+    stopLoss: Number(trade.stopLoss),
+    takeProfit: Number(trade.takeProfit),
+    quantity: Number(trade.quantity),
+    status: trade.status,
+  };
+  const closing = closeFromFills(closable, entries, exits, status);
+  if (!closing.ok) return false;
+  if (!(await repo.closeFromFills(trade.id, closing.value, ctx.now))) return false;
+  const user = await repo.riskUser(trade.userId);
+  if (!user) return true;
+  const { status: closed, pnlUsd, rMultiple } = closing.value;
+  // Recorded even after the day's third stoploss: the money is already lost on the exchange.
+  await ctx.applyOutcome(tx, user, { status: closed, pnlUsd, rMultiple, fromExchange: true });
+  return true;
+}
+
+/**
+ * Applies fills read from a connection in the caller's transaction: stores the new ones
+ * (a tid already stored is skipped: that is what makes a pass idempotent), matched to the
+ * connection's linked trades; recomputes each trade a new fill belongs to; then moves the
+ * cursor to the newest fill's time, or throws LeaseLost when this instance no longer holds
+ * the lease (the caller's transaction then rolls back). Answers how many trades it closed.
+ */
+export async function applyFills(
+  tx: Queryable,
+  fills: readonly ExchangeFill[],
+  ctx: PassContext,
+): Promise<number> {
+  const repo = new ReconcilerRepository(tx);
+  const stored: ExchangeFillRow[] = [];
+  // In slices: a statement takes at most 65,535 parameters, a read up to 10,000 fills.
+  for (let i = 0; i < fills.length; i += FILLS_PER_STATEMENT) {
+    const slice = fills.slice(i, i + FILLS_PER_STATEMENT);
+    const links = await repo.linksOf(ctx.userId, ctx.connectionId, slice);
+    stored.push(...(await repo.insertNew(ctx.userId, ctx.connectionId, matchFills(slice, links))));
+  }
+  const touched = [...new Set(stored.flatMap((row) => (row.tradeId ? [row.tradeId] : [])))];
+  let closed = 0;
+  for (const tradeId of touched) {
+    if (await applyToTrade(tx, repo, tradeId, ctx)) closed += 1;
+  }
+  const newest = fills.reduce<number | null>(
+    (max, f) => (max === null || f.time > max ? f.time : max),
+    null,
+  );
+  if (!(await repo.moveCursor(ctx.me, ctx.connectionId, newest, ctx.now))) throw new LeaseLost();
+  return closed;
+}

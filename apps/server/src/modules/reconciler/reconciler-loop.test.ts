@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExchangeAccount } from '@tb/hyperliquid';
+import { expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { describeEachDatabase } from '../../test/helper.js';
+import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
+import { Reconciler } from './reconciler.js';
+
+const APP_SECRET = 'test-secret-that-is-long-enough-0123456789';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeEachDatabase(
+  'the reconciler loop',
+  (ctx) => {
+    const t = liveHelpers(
+      () => ctx.app,
+      () => ctx.database,
+    );
+
+    it('runs a pass every interval once started, and stop waits for the pass in flight', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      await t.place(user.token, LONG);
+      let calls = 0;
+      let reading = false;
+      const account = {
+        fillsSince: async () => {
+          calls += 1;
+          reading = true;
+          await sleep(30);
+          reading = false;
+          return [];
+        },
+      } as unknown as ExchangeAccount;
+      const loop = new Reconciler({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
+        keys: { resolve: async () => ({ network: 'paper', credentials: {} }) } as never,
+        networks: { account: () => account },
+        risk: { applyOutcome: async () => undefined } as never,
+        intervalMs: 10,
+      });
+      loop.start();
+      for (let i = 0; i < 300 && calls < 3; i++) await sleep(10);
+      expect(calls).toBeGreaterThanOrEqual(3);
+      while (!reading) await sleep(1);
+      await loop.stop();
+      expect(reading).toBe(false);
+      const stoppedAt = calls;
+      await sleep(80);
+      expect(calls).toBe(stoppedAt);
+    });
+
+    it('stores a read of 1,200 fills in slices, each once', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      const base = Date.now();
+      const fills = Array.from({ length: 1200 }, (_, i) => ({
+        tid: 5_000_000 + i,
+        oid: String(9_000_000 + i),
+        cloid: null,
+        coin: 'ETH',
+        side: i % 2 ? ('A' as const) : ('B' as const),
+        px: 3000 + i / 100,
+        sz: 0.01,
+        fee: 0.01,
+        closedPnl: 0,
+        dir: 'Open Long',
+        startPosition: 0,
+        time: base + i,
+      }));
+      const reader = new Reconciler({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
+        keys: { resolve: async () => ({ network: 'paper', credentials: {} }) } as never,
+        networks: { account: () => ({ fillsSince: async () => fills }) as never },
+        risk: { applyOutcome: async () => undefined } as never,
+        intervalMs: 0,
+      });
+      expect(await reader.syncConnection(user.id, user.connectionId, { since: base })).toBe(true);
+      expect(await reader.syncConnection(user.id, user.connectionId)).toBe(true);
+      const stored = await t.stored(user.id);
+      expect(stored.fills).toHaveLength(1200);
+      expect(stored.fills.every((f) => f.tradeId === null)).toBe(true);
+      expect(stored.cursors[0]!.fillsFrom).toBe(base + 1199);
+    });
+
+    it('an app with RECONCILE_INTERVAL_MS closes a filled trade by itself', async () => {
+      const app = await buildApp(
+        { ...ctx.config, reconcileIntervalMs: 20 },
+        { database: ctx.database, appSecret: APP_SECRET, now: ctx.clock.now },
+      );
+      await app.ready();
+      try {
+        await t.pin(MARK);
+        await t.pin(MARK, app);
+        const user = await t.paperTrader();
+        const placed = await t.place(user.token, LONG);
+        await t.pin(98_900);
+        await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
+        await t.pin(103_500);
+        await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
+        await t.pin(MARK);
+        let trade = await t.trade(user.token, placed.id);
+        for (let i = 0; i < 200 && trade.status === 'OPEN'; i++) {
+          await sleep(20);
+          trade = await t.trade(user.token, placed.id);
+        }
+        expect(trade).toMatchObject({ status: 'TARGET_HIT', verified: true });
+      } finally {
+        await app.close();
+      }
+    });
+  },
+  { env: () => ({ PAPER_CONTROL: 'true' }) },
+);

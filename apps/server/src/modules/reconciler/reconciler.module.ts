@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
+import type { ModuleDeps } from '../module-deps.js';
+import type { RiskService } from '../risk/risk.service.js';
+import { Reconciler } from './reconciler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's reconciler (set by buildApp): tests run its passes by hand. */
+    reconciler: Reconciler;
+  }
+}
+
+/**
+ * The reconciler of the live trading loop (no routes): its background loop starts when the
+ * app is ready (every RECONCILE_INTERVAL_MS; none when 0) and stops, waiting for the pass in
+ * flight, when the app closes. The trades and exchange modules call its syncConnection.
+ */
+export async function registerReconciler(
+  api: FastifyInstance,
+  { db, now, log, config }: ModuleDeps,
+  uses: { keys: ApiKeysService; networks: ExchangeNetworks; risk: RiskService },
+): Promise<Reconciler> {
+  const reconciler = new Reconciler({
+    db,
+    now,
+    log,
+    keys: uses.keys,
+    networks: uses.networks,
+    risk: uses.risk,
+    intervalMs: config.reconcileIntervalMs,
+  });
+  api.addHook('onReady', async () => reconciler.start());
+  api.addHook('onClose', async () => reconciler.stop());
+  return reconciler;
+}

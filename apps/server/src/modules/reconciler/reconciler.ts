@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { ExchangeFill } from '@tb/core';
+import { ExchangeError } from '@tb/hyperliquid';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { ExchangeCursorRow } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUuid } from '../../lib/ids.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
+import type { RiskService } from '../risk/risk.service.js';
+import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
+import { applyFills, LeaseLost } from './apply-fills.js';
+import { ReconcilerRepository } from './reconciler.repository.js';
+
+/** How long a lease holds a connection for one instance. */
+export const LEASE_MS = 30_000;
+/** The longest back-off after repeated failures. */
+export const MAX_BACKOFF_MS = 5 * 60_000;
+/** The back-off base when the loop is off (RECONCILE_INTERVAL_MS=0). */
+const DEFAULT_BACKOFF_BASE_MS = 2_000;
+/** Connections worked at the same time in one pass. */
+const CONCURRENCY = 4;
+
+export interface ReconcilerDeps {
+  db: Db;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** The connection's credentials (checked against its owner). */
+  keys: Pick<ApiKeysService, 'resolve'>;
+  networks: Pick<ExchangeNetworks, 'account'>;
+  risk: Pick<RiskService, 'applyOutcome'>;
+  /** Time between background passes; 0: no loop (passes only when asked). */
+  intervalMs: number;
+  /** This instance's lease owner; a random one by default. */
+  instanceId?: string;
+}
+
+/**
+ * The live trading loop's reconciler (DESIGN.md section 9): reads the fills of connections
+ * with linked OPEN trades and closes those trades from them, verified, moving the risk state.
+ * Every instance runs one; a connection is worked by one instance at a time (a lease in
+ * exchange_cursors), and a fill is applied once (exchange_fills is keyed by tid), so adding
+ * instances or restarting one never closes a trade twice.
+ */
+export class Reconciler {
+  readonly instanceId: string;
+  #timer: NodeJS.Timeout | null = null;
+  #pass: Promise<unknown> | null = null;
+  #stopped = true;
+  /** Work in flight per connection in this instance: passes over one connection queue up. */
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly deps: ReconcilerDeps) {
+    this.instanceId = deps.instanceId ?? randomUUID();
+  }
+
+  #repo() {
+    return new ReconcilerRepository(this.deps.db);
+  }
+
+  /**
+   * One pass: lease due connections (FOR UPDATE SKIP LOCKED), read fills, apply; returns how
+   * many connections were worked.
+   */
+  async runOnce(): Promise<number> {
+    const now = this.deps.now();
+    const leased = await this.#repo().leaseDue(
+      this.instanceId,
+      now,
+      new Date(now.getTime() + LEASE_MS),
+    );
+    // A connection this instance is already working is left to that pass (which releases it).
+    const todo = leased.filter((cursor) => !this.#inFlight.has(cursor.connectionId));
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) {
+        const cursor = todo[next++]!;
+        await this.#serial(cursor.connectionId, () => this.#work(cursor)).catch((err: unknown) =>
+          this.deps.log.error({ err, connectionId: cursor.connectionId }, 'reconciler: failed'),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+    return todo.length;
+  }
+
+  /**
+   * Works one connection now if no other instance holds its lease (else returns false):
+   * reads fills from its cursor (or from `since` when given and earlier), stores every new
+   * fill (matched to a linked trade by oid/cloid, else trade_id null = unjournaled),
+   * applies them (entry fills -> execution open + entry price/size; exits covering the
+   * entry size -> trade closed verified, risk moved) in one transaction per pass. A failed
+   * read is logged and backs the connection off; it does not throw.
+   */
+  async syncConnection(
+    userId: string,
+    connectionId: string,
+    opts: { since?: number } = {},
+  ): Promise<boolean> {
+    if (!isUuid(userId) || !isUuid(connectionId)) return false;
+    return this.#serial(connectionId, async () => {
+      const repo = this.#repo();
+      if (!(await repo.connectionExists(userId, connectionId))) return false;
+      const now = this.deps.now();
+      const from = opts.since ?? now.getTime() - CURSOR_LEAD_MS;
+      await repo.ensureCursor(userId, connectionId, from, now);
+      const until = new Date(now.getTime() + LEASE_MS);
+      const cursor = await repo.leaseOne(this.instanceId, userId, connectionId, now, until);
+      if (!cursor) return false;
+      await this.#work(cursor, opts.since);
+      return true;
+    });
+  }
+
+  /** Starts the background loop (a setTimeout chain that never holds the process open). */
+  start(): void {
+    if (this.deps.intervalMs <= 0 || this.#timer || !this.#stopped) return;
+    this.#stopped = false;
+    this.#schedule();
+  }
+
+  /** Stops the loop and waits for the pass in flight. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#pass;
+  }
+
+  #schedule() {
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#pass = this.runOnce()
+        .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: pass failed'))
+        .finally(() => {
+          this.#pass = null;
+          if (!this.#stopped) this.#schedule();
+        });
+    }, this.deps.intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Runs `task` after the work in flight on the same connection in this instance. */
+  async #serial<T>(connectionId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.#inFlight.get(connectionId) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.catch(() => undefined);
+    this.#inFlight.set(connectionId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.#inFlight.get(connectionId) === settled) this.#inFlight.delete(connectionId);
+    }
+  }
+
+  /** One leased connection: read its fills, apply them in one transaction, release it. */
+  async #work(cursor: ExchangeCursorRow, since?: number): Promise<void> {
+    const { connectionId, userId } = cursor;
+    const from = since === undefined ? cursor.fillsFrom : Math.min(since, cursor.fillsFrom);
+    let fills: ExchangeFill[];
+    try {
+      const connection = await this.deps.keys.resolve(userId, connectionId);
+      const account = this.deps.networks.account(connection.network, connection.credentials);
+      fills = await account.fillsSince(from);
+    } catch (error) {
+      await this.#failed(cursor, error);
+      return;
+    }
+    try {
+      await this.deps.db.transaction((tx) =>
+        applyFills(tx, fills, {
+          me: this.instanceId,
+          userId,
+          connectionId,
+          now: this.deps.now(),
+          applyOutcome: (q, user, outcome) => this.deps.risk.applyOutcome(q, user, outcome),
+          log: this.deps.log,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) await this.#failed(cursor, error);
+      return;
+    }
+    await this.#repo().release(this.instanceId, connectionId, this.deps.now());
+  }
+
+  /**
+   * A pass that failed: a removed connection's cursor is dropped; otherwise one failure more
+   * and no pass before now + min(interval × 2^failures, 5 min). Logged without secrets.
+   */
+  async #failed(cursor: ExchangeCursorRow, error: unknown) {
+    const { connectionId, userId } = cursor;
+    const repo = this.#repo();
+    const now = this.deps.now();
+    if (error instanceof AppError && error.code === 'EXCHANGE_NOT_CONNECTED') {
+      if (!(await repo.connectionExists(userId, connectionId))) {
+        await repo.dropCursor(connectionId);
+        return;
+      }
+    }
+    const failures = cursor.failures + 1;
+    const base = this.deps.intervalMs > 0 ? this.deps.intervalMs : DEFAULT_BACKOFF_BASE_MS;
+    const delay = Math.min(base * 2 ** failures, MAX_BACKOFF_MS);
+    await repo.backOff(
+      this.instanceId,
+      connectionId,
+      failures,
+      new Date(now.getTime() + delay),
+      now,
+    );
+    const retryInMs = delay;
+    if (error instanceof ExchangeError || error instanceof AppError) {
+      this.deps.log.warn(
+        { connectionId, failures, retryInMs, reason: error.message },
+        'reconciler: reading fills failed; retrying later',
+      );
+    } else {
+      this.deps.log.error(
+        { connectionId, failures, retryInMs, err: error },
+        'reconciler: applying fills failed; retrying later',
+      );
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../db/client.js';
+import { exchangeCredentials, exchangeCursors, exchangeFills, trades } from '../db/schema/index.js';
+import { authed, register, type Method } from './api.js';
+
+/**
+ * The live trading loop in route tests: paper traders, marks pinned with PAPER_CONTROL, and
+ * brackets placed through POST /api/trades (DESIGN.md section 9).
+ */
+
+/** BTC's mark for a resting bracket: a long limit below it and a short limit above it rest. */
+export const MARK = 100_000;
+/** $500 long: limit at 99,000, stop 97,000, target 103,000 (2R). */
+export const LONG = {
+  pair: 'BTCUSDT',
+  isLong: true,
+  stopLoss: 97_000,
+  entryPrice: 99_000,
+  takeProfit: 103_000,
+  sizeUsd: 500,
+};
+/** $500 short: limit at 101,000, stop 103,000, target 97,000 (2R). */
+export const SHORT = {
+  pair: 'BTCUSDT',
+  isLong: false,
+  stopLoss: 103_000,
+  entryPrice: 101_000,
+  takeProfit: 97_000,
+  sizeUsd: 500,
+};
+export const LIMIT = { type: 'limit', leverage: 5 } as const;
+
+/** A fill as the paper exchange answers userFills. */
+export interface PaperFill {
+  tid: number;
+  oid: number;
+  px: string;
+  sz: string;
+  fee: string;
+  side: 'B' | 'A';
+  time: number;
+  cloid?: string;
+}
+
+export function liveHelpers(app: () => FastifyInstance, database: () => Database) {
+  const call = (token: string, method: Method, url: string, payload?: unknown) =>
+    authed(app(), token, method, url, payload);
+  const helpers = {
+    call,
+    /** Pins BTC's mark on an app's paper exchange (pins live in each instance's memory). */
+    async pin(px: number, on: FastifyInstance = app()) {
+      const res = await on.inject({
+        method: 'POST',
+        url: '/paper/control/mark',
+        payload: { coin: 'BTC', px },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    /** A paper info request; any read of a user fires the triggers its mark crossed. */
+    async paperInfo(payload: object) {
+      return (await app().inject({ method: 'POST', url: '/paper/info', payload })).json();
+    },
+    /** A user with a one-click paper connection, its id and wallet address. */
+    async paperTrader() {
+      const user = await register(app());
+      const res = await call(user.token, 'POST', '/api/users/exchanges', {
+        exchangeId: 'hyperliquid',
+        network: 'paper',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [row] = await database()
+        .db.select({ wallet: exchangeCredentials.walletAddress })
+        .from(exchangeCredentials)
+        .where(eq(exchangeCredentials.userId, user.id));
+      return { ...user, connectionId: res.json().exchange.id as string, wallet: row!.wallet };
+    },
+    /** Places a bracket through POST /api/trades and answers the trade. */
+    async place(token: string, trade: object, order: object = LIMIT) {
+      const res = await call(token, 'POST', '/api/trades', { ...trade, order });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; live: { orders: Record<string, string> } };
+    },
+    /** The user's fills on the paper exchange, oldest first. */
+    async paperFills(wallet: string): Promise<PaperFill[]> {
+      const fills = (await helpers.paperInfo({ type: 'userFills', user: wallet })) as PaperFill[];
+      return [...fills].sort((a, b) => a.time - b.time || a.tid - b.tid);
+    },
+    async trade(token: string, id: string) {
+      const res = await call(token, 'GET', `/api/trades/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+    async risk(token: string) {
+      const res = await call(token, 'GET', '/api/risk-management');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    },
+    /** What the reconciler stored: the user's trade rows, fills and cursors. */
+    async stored(userId: string) {
+      const db = database().db;
+      return {
+        trades: await db.select().from(trades).where(eq(trades.userId, userId)),
+        fills: await db.select().from(exchangeFills).where(eq(exchangeFills.userId, userId)),
+        cursors: await db.select().from(exchangeCursors).where(eq(exchangeCursors.userId, userId)),
+      };
+    },
+  };
+  return helpers;
+}
+
+/** Volume-weighted price, total size and fees of paper fills. */
+export function vwapOf(fills: readonly PaperFill[]) {
+  const size = fills.reduce((s, f) => s + Number(f.sz), 0);
+  const notional = fills.reduce((s, f) => s + Number(f.px) * Number(f.sz), 0);
+  const fees = fills.reduce((s, f) => s + Number(f.fee), 0);
+  return { price: notional / size, size, fees };
+}

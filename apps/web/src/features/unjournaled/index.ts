@@ -1,0 +1,2 @@
+export { UnjournaledSection } from './components/unjournaled-section';
+export { unjournaledKeys } from './api';
