@@ -134,7 +134,9 @@ test('live loop: a bracket placed from Trade Details closes at its target as a v
 
   // Both results were closed by fills: the trader is on the verified leaderboard, with the badge.
   await page.goto('/leaderboard');
-  await page.getByRole('switch', { name: 'Verified only' }).click();
+  // The switch's visible track and label take the click, as a trader's pointer would.
+  await page.getByText('Verified only', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Verified only' })).toBeChecked();
   await expect(page).toHaveURL(/verified=true/);
   const ranked = page.getByRole('row').filter({ hasText: user.username });
   await expect(ranked).toContainText('Verified');

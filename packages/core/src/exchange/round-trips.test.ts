@@ -127,6 +127,18 @@ describe('roundTrips', () => {
     expect(trips[1]).toMatchObject({ exitPrice: null, entryPrice: 12 });
   });
 
+  it('keeps perp coins only: spot and builder-dex fills make no trip', () => {
+    const perp = [fill('B', 1, 3000, 0), fill('A', 1, 3100, 1, { closedPnl: 100 })];
+    const others = ['@107', 'PURR/USDC', 'xyz:TSLA'].flatMap((coin) => [
+      fill('B', 2, 10, 0, { coin }),
+      fill('A', 2, 11, 2, { coin, closedPnl: 2 }),
+    ]);
+    const trips = roundTrips([...others, ...perp]);
+    expect(trips.map((t) => [t.coin, t.tids])).toEqual([['ETH', perp.map((f) => f.tid)]]);
+    expect(roundTrips(others)).toEqual([]);
+    expect(closedTripOf(others.slice(0, 2))).toBeNull();
+  });
+
   it('is empty without fills', () => {
     expect(roundTrips([])).toEqual([]);
   });

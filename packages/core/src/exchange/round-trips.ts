@@ -53,6 +53,14 @@ export function journalPairOfCoin(coin: string): string {
   return `${coin.toUpperCase()}-${DEFAULT_QUOTE}`;
 }
 
+/**
+ * Whether a fill's coin is a perp of the main dex, the only positions the journal trades:
+ * spot fills ('@107', 'PURR/USDC') and builder-deployed perps ('xyz:TSLA') are left out.
+ */
+export function isPerpCoin(coin: string): boolean {
+  return !coin.startsWith('@') && !coin.includes('/') && !coin.includes(':');
+}
+
 /** One trip's fills before they are summed up. */
 interface RawTrip {
   coin: string;
@@ -66,7 +74,9 @@ interface RawTrip {
 /** The trips of fills of any coins (see {@link roundTrips}), with the part each fill plays. */
 function rawTrips(fills: readonly ExchangeFill[]): RawTrip[] {
   const byCoin = new Map<string, ExchangeFill[]>();
-  for (const fill of fills) byCoin.set(fill.coin, [...(byCoin.get(fill.coin) ?? []), fill]);
+  for (const fill of fills) {
+    if (isPerpCoin(fill.coin)) byCoin.set(fill.coin, [...(byCoin.get(fill.coin) ?? []), fill]);
+  }
   const trips: RawTrip[] = [];
   for (const [coin, own] of byCoin) {
     const sorted = [...own].sort((a, b) => a.time - b.time || a.tid - b.tid);
@@ -110,7 +120,8 @@ function rawTrips(fills: readonly ExchangeFill[]): RawTrip[] {
 }
 
 /**
- * The round trips of one user's fills (any coins, any order): per coin in time order (then
+ * The round trips of one user's fills (any coins, any order; perp coins only, see
+ * {@link isPerpCoin}): per coin in time order (then
  * tid), a trip opens when the position leaves 0 (the fill's `startPosition` is 0) and ends
  * when a fill brings it back to 0. A fill that flips the position closes the trip with the
  * part that reaches 0 and opens the next with the rest (fee split by size, its realised P/L

@@ -114,11 +114,12 @@ describe('closeFromFills', () => {
     });
   });
 
-  it('keeps the trade’s own entry and size when no entry fill is known', () => {
-    const closed = closeFromFills(long, [], [fill('A', 3100, 1, 0.5)]);
+  it('keeps the trade’s own entry when no entry fill is known, and the size that exited', () => {
+    // Exits attached to a journal trade: what was held is what the exits closed.
+    const closed = closeFromFills(long, [], [fill('A', 3100, 0.4, 0.5)]);
     expect(closed).toMatchObject({
       ok: true,
-      value: { entryPrice: 3000, quantity: 1, rMultiple: 1, pnlUsd: 99.5, feesUsd: 0.5 },
+      value: { entryPrice: 3000, quantity: 0.4, rMultiple: 1, pnlUsd: 39.5, feesUsd: 0.5 },
     });
   });
 

@@ -26,7 +26,7 @@ export const NO_EXIT_FILLS_MESSAGE = 'There are no exit fills to close this trad
 
 /**
  * Closes an OPEN trade from exchange fills: entry = entry fills' VWAP (the trade's own entry
- * when there are none), quantity = entry fills' size (else the trade's), exit = exit fills'
+ * when there are none), quantity = entry fills' size (else the exit fills'), exit = exit fills'
  * VWAP, fees = all fills' fees, rMultiple = rMultipleAt({isLong, entry, stop}, exit),
  * pnlUsd = quantity × move − fees (DESIGN.md section 7). status: the given one, else
  * TARGET_HIT when rMultiple >= 0, STOPLOSS_HIT otherwise. CONFLICT when not OPEN,
@@ -43,7 +43,8 @@ export function closeFromFills(
   if (!exit) return fail('BAD_REQUEST', NO_EXIT_FILLS_MESSAGE);
   const entry = fillsVwap(entryFills);
   const entryPrice = entry ? entry.price : trade.entryPrice;
-  const quantity = entry ? entry.size : trade.quantity;
+  // Without entry fills (exits attached to a journal trade) what was held is what exited.
+  const quantity = entry ? entry.size : exit.size;
   const filled = { isLong: trade.isLong, entryPrice, stopLoss: trade.stopLoss, quantity };
   const feesUsd = sumUsd([...entryFills, ...exitFills].map((fill) => fill.fee));
   const r = rMultipleAt(filled, exit.price);

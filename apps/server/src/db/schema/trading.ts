@@ -145,6 +145,15 @@ export const exchangeCursors = pgTable('exchange_cursors', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   fillsFrom: bigint('fills_from', { mode: 'number' }).notNull(),
+  /** The earliest time fills have been read from (the unjournaled list reads back to it once). */
+  backfilledFrom: bigint('backfilled_from', { mode: 'number' }),
+  /**
+   * The positions at the last read of fills (`coin:side:size`, sorted) and when it was: a pass
+   * reads the cheap positions first (weight 2) and the fills (weight 20+) only when they moved
+   * or the last read is older than a minute.
+   */
+  positionSig: text('position_sig'),
+  fillsReadAt: timestamp('fills_read_at', { withTimezone: true }),
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   failures: integer('failures').notNull().default(0),

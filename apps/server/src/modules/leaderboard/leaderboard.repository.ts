@@ -38,8 +38,9 @@ export class LeaderboardRepository {
    * Users on the leaderboard with at least one closed trade (hidden ones count), ranked by the
    * sort column (competition rank), ties by username A→Z, at most `limit` rows, in one query.
    * Values are rounded before ranking, so equal shown values share a rank. `verifiedOnly`
-   * counts only trades closed from exchange fills (`source = 'exchange'`); a row is verified
-   * when all of its closed trades are.
+   * counts only trades closed from exchange fills (`source = 'exchange'`); in both modes a
+   * row is verified when all of the user's closed trades are (judged over every closed trade,
+   * not only the counted ones, so the filter cannot make a hand-closed journal look verified).
    */
   async ranked(
     sort: LeaderboardSortKey,
@@ -64,10 +65,15 @@ export class LeaderboardRepository {
                  as total_gain,
                round(coalesce(avg(case when t.risk_reward_ratio > ${MAX_RR}
                                        then ${MAX_RR} else t.risk_reward_ratio end), 0), 2)
-                 as risk_reward_ratio,
-               bool_and(t.source = 'exchange') as verified
+                 as risk_reward_ratio
         from trades t
         where t.status <> 'OPEN' ${counted}
+        group by t.user_id
+      ),
+      v as (
+        select t.user_id, bool_and(t.source = 'exchange') as verified
+        from trades t
+        where t.status <> 'OPEN' and t.user_id in (select user_id from c)
         group by t.user_id
       )
       select (rank() over (order by ${order}))::int as rank,
@@ -77,8 +83,9 @@ export class LeaderboardRepository {
                where s.user_id = u.id and s.end_date > ${now.toISOString()}::timestamptz
              )) as is_premium,
              c.total_trades, c.winrate::text as winrate, c.total_gain::text as total_gain,
-             c.risk_reward_ratio::text as risk_reward_ratio, c.verified
+             c.risk_reward_ratio::text as risk_reward_ratio, v.verified
       from c
+      join v on v.user_id = c.user_id
       join users u on u.id = c.user_id
       where u.show_on_leaderboard
       order by ${order}, lower(u.username), u.username

@@ -84,50 +84,59 @@ const FILLS_PER_STATEMENT = 500;
 /** Sizes are decimals of the asset: equal within this relative tolerance. */
 const SIZE_TOLERANCE = 1e-9;
 
-/** TARGET_HIT when only the take profit exited, STOPLOSS_HIT when only the stop; else by R. */
-function exitStatus(roles: ReadonlySet<string | null>): ClosedTradeStatus | undefined {
+/**
+ * TARGET_HIT when only the take profit exited, STOPLOSS_HIT when only the stop (the one placed
+ * with the bracket); otherwise by R (core closeFromFills): a mix, a close at market, or a stop
+ * the trader moved toward profit, whose fill at break-even or better is not a loss.
+ */
+function exitStatus(
+  roles: ReadonlySet<string | null>,
+  stopMoved: boolean,
+): ClosedTradeStatus | undefined {
   const tp = roles.has('takeProfit');
   const sl = roles.has('stopLoss');
   if (tp && !sl) return 'TARGET_HIT';
-  if (sl && !tp) return 'STOPLOSS_HIT';
+  if (sl && !tp && !stopMoved) return 'STOPLOSS_HIT';
   return undefined;
 }
 
 /**
  * Recomputes one linked trade from all its stored fills: the entry's price and size (and
  * `open` once it filled); when exits cover what the entry filled, closes the OPEN trade
- * verified (core closeFromFills) and moves the owner's risk state. Answers whether it closed.
+ * verified (core closeFromFills) and moves the owner's risk state. Answers the trade's link
+ * when it closed, else null.
  */
 async function applyToTrade(
   tx: Queryable,
   repo: ReconcilerRepository,
   tradeId: string,
   ctx: PassContext,
-): Promise<boolean> {
+): Promise<TradeOrdersRow | null> {
   const linked = await repo.linkedTrade(tradeId);
-  if (!linked) return false;
+  if (!linked) return null;
   const { trade, link } = linked;
   const rows = await repo.fillsOfTrade(tradeId);
   const entries = rows.filter((r) => r.role === 'entry').map(toFill);
   const exitRows = rows.filter((r) => r.role !== null && r.role !== 'entry');
   // A trade closed by hand is no longer followed (it stays unverified); its fills keep its id.
-  if (trade.status !== 'OPEN') return false;
+  if (trade.status !== 'OPEN') return null;
   const entry = fillsVwap(entries);
   if (entry) await repo.markEntry(tradeId, entry.price, entry.size);
-  if (exitRows.length === 0) return false;
+  if (exitRows.length === 0) return null;
   const held = entry?.size ?? (link.execution === 'open' ? Number(trade.quantity) : null);
   const exits = exitRows.map(toFill);
   const exited = exits.reduce((sum, f) => sum + f.sz, 0);
-  if (held === null || exited < held * (1 - SIZE_TOLERANCE)) return false;
-  return closeTrade(
+  if (held === null || exited < held * (1 - SIZE_TOLERANCE)) return null;
+  const closed = await closeTrade(
     tx,
     repo,
     trade,
     entries,
     exits,
-    exitStatus(new Set(exitRows.map((r) => r.role))),
+    exitStatus(new Set(exitRows.map((r) => r.role)), link.stopPx !== null),
     ctx,
   );
+  return closed ? link : null;
 }
 
 async function closeTrade(
@@ -163,13 +172,14 @@ async function closeTrade(
  * (a tid already stored is skipped: that is what makes a pass idempotent), matched to the
  * connection's linked trades; recomputes each trade a new fill belongs to; then moves the
  * cursor to the newest fill's time, or throws LeaseLost when this instance no longer holds
- * the lease (the caller's transaction then rolls back). Answers how many trades it closed.
+ * the lease (the caller's transaction then rolls back). Answers the links of the trades it
+ * closed.
  */
 export async function applyFills(
   tx: Queryable,
   fills: readonly ExchangeFill[],
   ctx: PassContext,
-): Promise<number> {
+): Promise<TradeOrdersRow[]> {
   const repo = new ReconcilerRepository(tx);
   const stored: ExchangeFillRow[] = [];
   // In slices: a statement takes at most 65,535 parameters, a read up to 10,000 fills.
@@ -179,9 +189,10 @@ export async function applyFills(
     stored.push(...(await repo.insertNew(ctx.userId, ctx.connectionId, matchFills(slice, links))));
   }
   const touched = [...new Set(stored.flatMap((row) => (row.tradeId ? [row.tradeId] : [])))];
-  let closed = 0;
+  const closed: TradeOrdersRow[] = [];
   for (const tradeId of touched) {
-    if (await applyToTrade(tx, repo, tradeId, ctx)) closed += 1;
+    const link = await applyToTrade(tx, repo, tradeId, ctx);
+    if (link) closed.push(link);
   }
   const newest = fills.reduce<number | null>(
     (max, f) => (max === null || f.time > max ? f.time : max),

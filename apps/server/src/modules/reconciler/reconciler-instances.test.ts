@@ -160,6 +160,7 @@ describeEachDatabase(
       await t.place(user.token, LONG);
       const calls: number[] = [];
       const account = {
+        positions: async () => [],
         fillsSince: async (from: number) => {
           calls.push(from);
           throw new ExchangeError('unavailable', 'The exchange is unavailable right now');
@@ -208,6 +209,9 @@ describeEachDatabase(
       expect((await cursor()).retryAt!.getTime()).toBe(start + 4_000 + 8_000);
       expect(JSON.stringify(warnings)).toContain(user.connectionId);
       expect(JSON.stringify(warnings)).not.toContain(secret);
+
+      // A route's sync learns that the read failed: it cannot know what was filled.
+      expect(await failing.syncConnection(user.id, user.connectionId)).toBe(false);
 
       // Placing a new bracket on the connection clears the back-off.
       await t.place(user.token, LONG);

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
-import { Reconciler } from './reconciler.js';
+import { FULL_READ_MS, Reconciler } from './reconciler.js';
 
 const APP_SECRET = 'test-secret-that-is-long-enough-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,6 +24,7 @@ describeEachDatabase(
       let calls = 0;
       let reading = false;
       const account = {
+        positions: async () => [],
         fillsSince: async () => {
           calls += 1;
           reading = true;
@@ -42,7 +43,11 @@ describeEachDatabase(
         intervalMs: 10,
       });
       loop.start();
-      for (let i = 0; i < 300 && calls < 3; i++) await sleep(10);
+      // Positions never move here: after the first read, a pass reads fills once a minute.
+      for (let i = 0; i < 300 && calls < 3; i++) {
+        ctx.clock.advance(FULL_READ_MS);
+        await sleep(10);
+      }
       expect(calls).toBeGreaterThanOrEqual(3);
       while (!reading) await sleep(1);
       await loop.stop();
@@ -75,7 +80,9 @@ describeEachDatabase(
         now: ctx.clock.now,
         log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
         keys: { resolve: async () => ({ network: 'paper', credentials: {} }) } as never,
-        networks: { account: () => ({ fillsSince: async () => fills }) as never },
+        networks: {
+          account: () => ({ positions: async () => [], fillsSince: async () => fills }) as never,
+        },
         risk: { applyOutcome: async () => undefined } as never,
         intervalMs: 0,
       });
@@ -98,17 +105,24 @@ describeEachDatabase(
         await t.pin(MARK, app);
         const user = await t.paperTrader();
         const placed = await t.place(user.token, LONG);
-        await t.pin(98_900);
-        await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
-        await t.pin(103_500);
-        await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
-        await t.pin(MARK);
-        let trade = await t.trade(user.token, placed.id);
-        for (let i = 0; i < 200 && trade.status === 'OPEN'; i++) {
-          await sleep(20);
-          trade = await t.trade(user.token, placed.id);
-        }
-        expect(trade).toMatchObject({ status: 'TARGET_HIT', verified: true });
+        // The loop's own reads fire the triggers as the mark walks: the entry, then the target.
+        const until = async (
+          done: (trade: { status: string; live: { execution: string } }) => boolean,
+        ) => {
+          let trade = await t.trade(user.token, placed.id);
+          for (let i = 0; i < 200 && !done(trade); i++) {
+            await sleep(20);
+            trade = await t.trade(user.token, placed.id);
+          }
+          return trade;
+        };
+        await t.pin(98_900, app);
+        expect((await until((x) => x.live.execution === 'open')).live.execution).toBe('open');
+        await t.pin(103_500, app);
+        expect(await until((x) => x.status !== 'OPEN')).toMatchObject({
+          status: 'TARGET_HIT',
+          verified: true,
+        });
       } finally {
         await app.close();
       }

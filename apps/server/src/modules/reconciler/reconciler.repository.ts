@@ -124,8 +124,45 @@ export class ReconcilerRepository {
     const start = at ? Math.min(from, new Date(at).getTime() - 60_000) : from;
     await this.db
       .insert(exchangeCursors)
-      .values({ connectionId, userId, fillsFrom: start, updatedAt: now })
+      .values({ connectionId, userId, fillsFrom: start, backfilledFrom: start, updatedAt: now })
       .onConflictDoNothing();
+  }
+
+  /** Fills have now been read from `from`: the unjournaled list need not read before it again. */
+  async markBackfilled(me: string, connectionId: string, from: number) {
+    await this.db
+      .update(exchangeCursors)
+      .set({
+        backfilledFrom: sql`least(coalesce(${exchangeCursors.backfilledFrom}, ${from}), ${from})`,
+      })
+      .where(
+        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
+      );
+  }
+
+  /** Fills were read now, with the positions seen before (a background pass's probe). */
+  async noteRead(me: string, connectionId: string, positionSig: string | undefined, now: Date) {
+    await this.db
+      .update(exchangeCursors)
+      .set({ fillsReadAt: now, ...(positionSig !== undefined && { positionSig }) })
+      .where(
+        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
+      );
+  }
+
+  /**
+   * Extends this instance's lease after a long read, so the pass that read is the one that
+   * applies; false when another instance took the connection meanwhile.
+   */
+  async renewLease(me: string, connectionId: string, until: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(exchangeCursors)
+      .set({ leaseUntil: until })
+      .where(
+        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
+      )
+      .returning({ id: exchangeCursors.connectionId });
+    return rows.length === 1;
   }
 
   /** Ends this instance's lease; the connection goes to the back of the queue. */
@@ -191,12 +228,20 @@ export class ReconcilerRepository {
             inArray(tradeOrders.slOid, oids),
             sql`jsonb_exists_any(${tradeOrders.otherExitOids}, ${text(oids)})`,
             ...byCloid,
+            // A close at market is recorded by its cloid before it is sent.
+            ...(cloids.length
+              ? [sql`jsonb_exists_any(${tradeOrders.otherExitOids}, ${text(cloids)})`]
+              : []),
           ),
         ),
       );
   }
 
-  /** Stores the fills not stored yet (by connection and tid) and answers only those. */
+  /**
+   * Stores the fills not stored yet (by connection and tid) and answers those, plus fills
+   * stored earlier as unjournaled that now match a trade (read by a pass that ran between a
+   * bracket's placement and the commit of its link): those are claimed for the trade.
+   */
   async insertNew(
     userId: string,
     connectionId: string,
@@ -225,7 +270,11 @@ export class ReconcilerRepository {
           time: new Date(fill.time),
         })),
       )
-      .onConflictDoNothing({ target: [exchangeFills.connectionId, exchangeFills.tid] })
+      .onConflictDoUpdate({
+        target: [exchangeFills.connectionId, exchangeFills.tid],
+        set: { tradeId: sql`excluded.trade_id`, role: sql`excluded.role` },
+        setWhere: sql`${exchangeFills.tradeId} IS NULL AND excluded.trade_id IS NOT NULL`,
+      })
       .returning();
   }
 

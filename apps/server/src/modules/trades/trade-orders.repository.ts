@@ -65,6 +65,9 @@ export class TradeOrdersRepository {
           fillsFrom: sql`least(${exchangeCursors.fillsFrom}, ${from})`,
           failures: 0,
           retryAt: null,
+          // Fills are expected now: the next pass reads them whatever the positions show (an
+          // entry and its stop may fill between two looks and leave the account flat again).
+          positionSig: null,
         },
       });
     return toLive(row!);

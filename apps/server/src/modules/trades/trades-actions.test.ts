@@ -148,10 +148,37 @@ describeEachDatabase(
       await paperInfo({ type: 'clearinghouseState', user: user.wallet });
       await ctx.app.reconciler.runOnce();
       const closed = await getTrade(user.token, trade.id);
-      expect(closed).toMatchObject({ status: 'STOPLOSS_HIT', verified: true });
+      expect(closed.verified).toBe(true);
       // The stop price keeps BTC's 5 significant figures: within $10 of the fill, about 0R.
       expect(Math.abs(closed.exitPrice - breakEven)).toBeLessThan(10);
       expect(Math.abs(closed.rMultiple)).toBeLessThan(0.01);
+      // A moved stop is not a plain stoploss: the outcome follows R.
+      expect(closed.status).toBe(closed.rMultiple >= 0 ? 'TARGET_HIT' : 'STOPLOSS_HIT');
+    });
+
+    it('a stop trailed into profit closes as a win, and does not count as a stoploss', async () => {
+      await pin(MARK);
+      const user = await paperTrader();
+      const trade = await place(user.token, { ...LONG, entryPrice: MARK, order: MARKET });
+      await ctx.app.reconciler.runOnce();
+      const held = await getTrade(user.token, trade.id);
+      const entry = held.live.filledPrice as number;
+
+      // Under the 103,000 target, so only the stop can close it.
+      await pin(102_800);
+      const res = await call(user.token, 'POST', `/api/trades/${trade.id}/stop`, {
+        stopLoss: 102_000,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await pin(101_900);
+      await paperInfo({ type: 'clearinghouseState', user: user.wallet });
+      await ctx.app.reconciler.runOnce();
+      const closed = await getTrade(user.token, trade.id);
+      expect(closed).toMatchObject({ status: 'TARGET_HIT', verified: true });
+      expect(closed.exitPrice).toBeGreaterThan(entry);
+      expect(closed.rMultiple).toBeGreaterThan(0.5);
+      const risk = (await call(user.token, 'GET', '/api/risk-management')).json();
+      expect(risk).toMatchObject({ slTaken: 0, tradeStreak: 1 });
     });
 
     it('refuses a stop moved away from profit or past the market, and before the entry fills', async () => {

@@ -31,6 +31,27 @@ const checkId = (id: string) => {
   if (!isUuid(id)) throw tradeNotFound();
 };
 const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
+/** A placed trade's levels are its orders on the exchange: an edit may not move them. */
+const liveLevels = () =>
+  new AppError(
+    409,
+    'CONFLICT',
+    "This trade is live on Hyperliquid: its levels are the exchange's orders. Move the stop from its card, or close it.",
+  );
+/** Deleting a working bracket's trade would leave its orders on the exchange untracked. */
+const liveDelete = () =>
+  new AppError(
+    409,
+    'CONFLICT',
+    'This trade is live on Hyperliquid: cancel its entry or close it at market first.',
+  );
+/** Whether an edit keeps the pair, side and levels the trade's exchange orders were sent with. */
+const keepsLevels = (trade: Trade, body: UpdateTradeRequest) =>
+  trade.pair === body.pair &&
+  trade.isLong === body.isLong &&
+  trade.entryPrice === body.entryPrice &&
+  trade.stopLoss === body.stopLoss &&
+  trade.takeProfit === body.takeProfit;
 
 type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>;
 
@@ -231,7 +252,9 @@ export class TradesService {
 
   /**
    * Edits an OPEN trade: the same USD size at the new levels (core repriceTrade). A new entry
-   * or pair is bounded by the market as a new trade is; an edit that keeps both is not.
+   * or pair is bounded by the market as a new trade is; an edit that keeps both is not. A
+   * placed trade's pair, side and levels are its exchange orders': only its notes and date
+   * change (409 CONFLICT otherwise), and it is answered with its `live` state.
    */
   async update(
     user: RiskUser,
@@ -244,6 +267,8 @@ export class TradesService {
       const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
       if (existing.status !== 'OPEN') throw closedTrade();
+      const live = await new TradeOrdersRepository(tx).find(user.id, id);
+      if (live && !keepsLevels(existing, body)) throw liveLevels();
       if (existing.entryPrice !== body.entryPrice || existing.pair !== body.pair) {
         const far = entryMarketError(body.entryPrice, market);
         if (far) throw badRequest(far, 'entryPrice');
@@ -264,13 +289,15 @@ export class TradesService {
         },
         this.now(),
       );
-      return { trade, stats: await this.risk.load(tx, user) };
+      const stats = await this.risk.load(tx, user);
+      return { trade: live ? { ...trade, live } : trade, stats };
     });
   }
 
   /**
    * Target Hit or Stoploss Hit (core closeTrade): exit price, R-multiple and P/L in USD from
    * the trade's own levels and size, and the risk state (applyTradeOutcome) in the same commit.
+   * A placed trade is answered with its `live` state.
    */
   async close(
     user: RiskUser,
@@ -284,14 +311,28 @@ export class TradesService {
       const closing = unwrap(closeTrade(existing, body.status));
       const stats = await this.risk.applyOutcome(tx, user, closing);
       const trade = await this.#trades(tx).close(user.id, id, closing, this.now());
-      return { trade, stats };
+      // A placed trade closed by hand keeps its `live`: the card says so (unverified).
+      const live = await new TradeOrdersRepository(tx).find(user.id, id);
+      return { trade: live ? { ...trade, live } : trade, stats };
     });
   }
 
-  /** Deletes a trade; today's trade count keeps it (a slot is not given back). */
+  /**
+   * Deletes a trade; today's trade count keeps it (a slot is not given back). A placed OPEN
+   * trade whose entry rests or whose position is open is refused (409 CONFLICT): its orders
+   * would stay on the exchange untracked. Closed ones are deleted as any trade.
+   */
   async remove(userId: string, id: string) {
     checkId(id);
-    if (!(await this.#trades().delete(userId, id))) throw tradeNotFound();
+    await this.db.transaction(async (tx) => {
+      const existing = await this.#trades(tx).find(userId, id, true);
+      if (!existing) throw tradeNotFound();
+      if (existing.status === 'OPEN') {
+        const live = await new TradeOrdersRepository(tx).find(userId, id);
+        if (live && live.execution !== 'closed') throw liveDelete();
+      }
+      if (!(await this.#trades(tx).delete(userId, id))) throw tradeNotFound();
+    });
   }
 
   async clearHistory(userId: string): Promise<Trade[]> {

@@ -119,7 +119,7 @@ export function fakeServer(overrides: Record<string, Route> = {}) {
     'GET /exchange/orders': ok([]),
     'GET /exchange/myTrades': ok([]),
     'GET /exchange/orders/history': ok([]),
-    'GET /exchange/unjournaled': ok({ trips: [] }),
+    'GET /exchange/unjournaled': { status: 200, body: { trips: [] } },
     'GET /exchange/markets': ok(markets),
     'GET /exchange/tickers': ok(tickers),
     'GET /exchange/price/BTC-USD': ok({ symbol: 'BTC-USD', price: 64250.5 }),

@@ -76,12 +76,13 @@ export async function patchCell(
 export const LIVE_REFRESH_MS = 2_000;
 
 /**
- * The trades whose bracket is working on the exchange (entry resting, or position open), as
- * 'id:execution' joined by ','; '' when there are none. Changes whenever one fills or closes.
+ * The OPEN trades whose bracket is working on the exchange (entry resting, or position open),
+ * as 'id:execution' joined by ','; '' when there are none. Changes whenever one fills or
+ * closes. A trade closed here by hand is left out: the server no longer follows its orders.
  */
 export function workingLiveTrades(trades: readonly Trade[] | undefined): string {
   return (trades ?? [])
-    .filter((t) => t.live && t.live.execution !== 'closed')
+    .filter((t) => t.status === 'OPEN' && t.live && t.live.execution !== 'closed')
     .map((t) => `${t.id}:${t.live?.execution}`)
     .join(',');
 }

@@ -1,5 +1,6 @@
 import type { ConnectedExchange } from '@tb/core';
 import { useState } from 'react';
+import { useExchangeConnection } from '@/features/exchange';
 import { SignalsPanel } from '@/features/signals';
 import { UnjournaledSection } from '@/features/unjournaled';
 import { useSessionLock } from '../hooks/use-session-lock';
@@ -20,6 +21,27 @@ export interface TradingDeskProps {
   connection: ConnectedExchange;
 }
 
+export const deskTexts = {
+  unjournaledElsewhere: 'Unjournaled trades are listed for your active connection.',
+} as const;
+
+/**
+ * The server's default (active) connection: the newest, ties by id, as the server picks it.
+ * Unjournaled trades are always read for it (GET /api/exchange/unjournaled has no choice).
+ */
+function activeConnectionId(connections: readonly ConnectedExchange[]): string | null {
+  let best: ConnectedExchange | null = null;
+  for (const c of connections) {
+    if (
+      !best ||
+      c.connectedAt > best.connectedAt ||
+      (c.connectedAt === best.connectedAt && c.id > best.id)
+    )
+      best = c;
+  }
+  return best?.id ?? null;
+}
+
 /** The connected account: balances, order entry, the tables the trader chose, and signals. */
 export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
   const actions = useTradingActions();
@@ -27,6 +49,10 @@ export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
   const lock = useSessionLock(actions.sessionRefusal);
   const [shown, setShown] = useState(DEFAULT_SECTIONS);
   const toggle = (id: SectionId) => setShown((current) => ({ ...current, [id]: !current[id] }));
+  // null: private calls go to the server's default connection, the one unjournaled trades are
+  // read for; a chosen connection is that one only when it is the newest.
+  const { connections } = useExchangeConnection();
+  const showsActive = connectionId === null || activeConnectionId(connections) === connection.id;
 
   return (
     <div className="trading-desk">
@@ -41,7 +67,11 @@ export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
       {shown.orders ? <OpenOrdersTable connectionId={connectionId} actions={actions} /> : null}
       {shown.trades ? <TradeHistoryTable connectionId={connectionId} /> : null}
       {shown.history ? <OrderHistoryTable connectionId={connectionId} /> : null}
-      <UnjournaledSection connectionId={connectionId} />
+      {showsActive ? (
+        <UnjournaledSection connectionId={connectionId} />
+      ) : (
+        <p className="trading-desk__note">{deskTexts.unjournaledElsewhere}</p>
+      )}
       <SignalsPanel />
     </div>
   );

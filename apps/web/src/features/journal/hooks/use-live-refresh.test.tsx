@@ -58,6 +58,15 @@ describe('live refresh', () => {
     expect(workingLiveTrades(undefined)).toBe('');
   });
 
+  it('leaves out a placed trade closed here by hand: its orders are no longer watched', () => {
+    const byHand = (execution: 'resting' | 'open') => ({
+      ...placed(execution),
+      status: 'STOPLOSS_HIT' as const,
+    });
+    expect(workingLiveTrades([byHand('resting'), byHand('open')])).toBe('');
+    expect(workingLiveTrades([byHand('open'), { ...placed('open'), id: 't2' }])).toBe('t2:open');
+  });
+
   it('reads the trades and the risk state every 2 s while a bracket works, and stops after', async () => {
     const { state, count } = server([placed('open')]);
     const { result } = renderHookWithProviders(useBoth);

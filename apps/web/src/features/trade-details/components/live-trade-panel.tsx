@@ -73,7 +73,7 @@ export function LiveState({ trade }: { trade: Trade }) {
   }
   const type = live.orderType === 'market' ? liveTexts.market : liveTexts.limit;
   return (
-    <div className="trade-row__live" aria-label="Live on Hyperliquid">
+    <div className="trade-row__live" role="group" aria-label="Live on Hyperliquid">
       <p className="trade-row__muted">
         {liveTexts.venue} · {type} · {live.leverage}x
       </p>

@@ -1,5 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { price, type LiveTrade } from '@tb/core';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { tradeFixture, wonTradeFixture } from '@/test/trade-fixture';
 import { TradeRow } from './trade-row';
 
@@ -12,6 +14,27 @@ function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
   );
   return screen.getByRole('listitem', { name: /BTCUSDT/ });
 }
+
+/** A row whose actions may be a placed trade's (they read the query client). */
+function renderPlacedRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
+  renderWithProviders(
+    <ul>
+      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} />
+    </ul>,
+  );
+  return screen.getByRole('listitem', { name: /BTCUSDT/ });
+}
+
+const live = (execution: LiveTrade['execution']): LiveTrade => ({
+  connectionId: 'c1',
+  orders: { entry: '101', takeProfit: '102', stopLoss: '103' },
+  leverage: 5,
+  orderType: 'limit',
+  execution,
+  filledPrice: execution === 'resting' ? null : price(61_000),
+  filledSize: execution === 'resting' ? null : 0.0164,
+  stopPrice: null,
+});
 
 const fact = (row: HTMLElement, term: string) =>
   within(row).getByText(term, { selector: 'dt' }).nextElementSibling;
@@ -61,5 +84,32 @@ describe('trade row', () => {
     );
     expect(within(row).getByText('size estimated')).toBeVisible();
     expect(row).toHaveTextContent('Ticked cells were not recorded');
+  });
+
+  it('names the live state of a placed trade as a group for screen readers', () => {
+    const row = renderPlacedRow(tradeFixture({ live: live('resting') }));
+    const group = within(row).getByRole('group', { name: 'Live on Hyperliquid' });
+    expect(group).toHaveTextContent('Entry resting at');
+  });
+
+  it('has no Delete on a placed OPEN trade whose orders work: Cancel entry or Close instead', () => {
+    for (const execution of ['resting', 'open'] as const) {
+      const row = renderPlacedRow(tradeFixture({ live: live(execution) }));
+      expect(within(row).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+      expect(within(row).getByRole('button', { name: 'Edit BTCUSDT Long' })).toBeVisible();
+      cleanup();
+    }
+  });
+
+  it('keeps Delete on a journal trade and on a placed trade once closed', () => {
+    for (const trade of [
+      tradeFixture(),
+      wonTradeFixture({ live: live('closed'), verified: true }),
+      wonTradeFixture({ status: 'STOPLOSS_HIT', live: live('open') }),
+    ]) {
+      const row = renderPlacedRow(trade);
+      expect(within(row).getByRole('button', { name: 'Delete BTCUSDT Long' })).toBeVisible();
+      cleanup();
+    }
   });
 });

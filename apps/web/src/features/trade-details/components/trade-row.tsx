@@ -58,6 +58,9 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
   const [handClose, setHandClose] = useState<ClosedTradeStatus | null>(null);
   const close = (status: ClosedTradeStatus) =>
     trade.live ? setHandClose(status) : onClose(trade.id, status);
+  // A placed OPEN trade whose orders work has Cancel entry / Close at market instead of Delete
+  // (the server refuses it: the orders would stay on the exchange untracked).
+  const working = open && trade.live !== undefined && trade.live.execution !== 'closed';
   const facts: [string, string, string?][] = [
     ['SL', formatDisplayNumber(trade.stopLoss)],
     ['Entry', formatDisplayNumber(trade.entryPrice)],
@@ -108,9 +111,11 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
             </button>
           </>
         ) : null}
-        <button type="button" onClick={() => onDelete(trade.id)} aria-label={`Delete ${name}`}>
-          Delete
-        </button>
+        {working ? null : (
+          <button type="button" onClick={() => onDelete(trade.id)} aria-label={`Delete ${name}`}>
+            Delete
+          </button>
+        )}
       </div>
       {trade.live ? (
         <ConfirmDialog

@@ -1,4 +1,4 @@
-import type { Trade } from '@tb/core';
+import { symbolBase, type Trade } from '@tb/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Spinner } from '@/components';
 import { Dialog } from '@/components/dialog';
@@ -19,11 +19,14 @@ export const attachTexts = {
   loadFailed: 'Failed to load trades',
 } as const;
 
-const pairKey = (pair: string) => pair.replace(/[^a-z0-9]/gi, '').toUpperCase();
+/** Whether a journal pair ('ETHUSDT', 'ETH-USD', 'eth/usdc') is the trip's coin, by base. */
+const sameCoin = (pair: string, trip: UnjournaledTrip) =>
+  symbolBase(pair)?.toUpperCase() === trip.coin.toUpperCase();
 
 /**
- * The journal trades a trip may close: OPEN, same pair and side, and not placed on the
- * exchange from the journal (those the reconciler closes from their own orders).
+ * The journal trades a trip may close: OPEN, same coin (pairs compared by base symbol, as the
+ * server does) and side, and not placed on the exchange from the journal (those the reconciler
+ * closes from their own orders).
  */
 export function attachCandidates(trades: readonly Trade[], trip: UnjournaledTrip): Trade[] {
   return trades.filter(
@@ -31,7 +34,7 @@ export function attachCandidates(trades: readonly Trade[], trip: UnjournaledTrip
       t.status === 'OPEN' &&
       t.isLong === trip.isLong &&
       t.live === undefined &&
-      pairKey(t.pair) === pairKey(trip.pair),
+      sameCoin(t.pair, trip),
   );
 }
 

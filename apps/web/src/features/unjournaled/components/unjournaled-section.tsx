@@ -199,37 +199,41 @@ function TripRow({ trip, timeZone, dismissing, onAction }: TripRowProps) {
         <TimeValue value={trip.closedAt} timeZone={timeZone} />
       </td>
       <td className="unjournaled__actions-cell">
-        {closed ? (
-          <div className="unjournaled__actions">
-            <Button
-              variant="secondary"
-              className="data-table__action"
-              aria-label={`Import ${label}`}
-              onClick={(event) => onAction('import', event.currentTarget)}
-            >
-              Import
-            </Button>
-            <Button
-              variant="secondary"
-              className="data-table__action"
-              aria-label={`Attach ${label}`}
-              onClick={(event) => onAction('attach', event.currentTarget)}
-            >
-              Attach
-            </Button>
-            <Button
-              variant="ghost"
-              className="data-table__action"
-              aria-label={`Dismiss ${label}`}
-              busy={dismissing}
-              onClick={(event) => onAction('dismiss', event.currentTarget)}
-            >
-              Dismiss
-            </Button>
-          </div>
-        ) : (
-          <span className="muted">Actions once closed</span>
-        )}
+        <div className="unjournaled__actions">
+          {closed ? (
+            <>
+              <Button
+                variant="secondary"
+                className="data-table__action"
+                aria-label={`Import ${label}`}
+                onClick={(event) => onAction('import', event.currentTarget)}
+              >
+                Import
+              </Button>
+              <Button
+                variant="secondary"
+                className="data-table__action"
+                aria-label={`Attach ${label}`}
+                onClick={(event) => onAction('attach', event.currentTarget)}
+              >
+                Attach
+              </Button>
+            </>
+          ) : (
+            // Stuck open (a trade placed from the journal shares the coin) or still open: it
+            // can only be dismissed until its position returns to 0.
+            <span className="muted">Import or attach once closed</span>
+          )}
+          <Button
+            variant="ghost"
+            className="data-table__action"
+            aria-label={`Dismiss ${label}`}
+            busy={dismissing}
+            onClick={(event) => onAction('dismiss', event.currentTarget)}
+          >
+            Dismiss
+          </Button>
+        </div>
       </td>
     </tr>
   );

@@ -1,0 +1,264 @@
+import type { ExchangeAccount } from '@tb/hyperliquid';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { exchangeFills, tradeOrders } from '../../db/schema/index.js';
+import { describeEachDatabase } from '../../test/helper.js';
+import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
+import { Reconciler } from './reconciler.js';
+import { ReconcilerRepository } from './reconciler.repository.js';
+
+describeEachDatabase(
+  'the reconciler where passes and routes race',
+  (ctx) => {
+    const t = liveHelpers(
+      () => ctx.app,
+      () => ctx.database,
+    );
+
+    it('claims an entry fill a pass stored as unjournaled before the bracket’s link committed', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      const placed = await t.place(user.token, LONG);
+      await t.pin(98_900);
+      const [entry] = await t.paperFills(user.wallet);
+      expect(entry).toMatchObject({ side: 'B', oid: Number(placed.live.orders.entry) });
+
+      // What a pass that read the fill before the link existed stored: a fill of no trade.
+      await ctx.database.db.insert(exchangeFills).values({
+        connectionId: user.connectionId,
+        tid: entry!.tid,
+        userId: user.id,
+        tradeId: null,
+        role: null,
+        coin: 'BTC',
+        oid: String(entry!.oid),
+        cloid: entry!.cloid ?? null,
+        side: 'B',
+        px: entry!.px,
+        sz: entry!.sz,
+        fee: entry!.fee,
+        closedPnl: '0',
+        dir: 'Open Long',
+        startPosition: '0',
+        time: new Date(entry!.time),
+      });
+
+      await ctx.app.reconciler.runOnce();
+      const [row] = await ctx.database.db
+        .select()
+        .from(exchangeFills)
+        .where(
+          and(eq(exchangeFills.connectionId, user.connectionId), eq(exchangeFills.tid, entry!.tid)),
+        );
+      expect(row).toMatchObject({ tradeId: placed.id, role: 'entry' });
+      expect((await t.trade(user.token, placed.id)).live).toMatchObject({
+        execution: 'open',
+        filledSize: Number(entry!.sz),
+      });
+
+      // And the take profit then closes it, once.
+      await t.pin(103_500);
+      await ctx.app.reconciler.runOnce();
+      await ctx.app.reconciler.runOnce();
+      expect(await t.trade(user.token, placed.id)).toMatchObject({
+        status: 'TARGET_HIT',
+        verified: true,
+      });
+      expect((await t.risk(user.token)).tradeStreak).toBe(1);
+    });
+
+    it('finds the trade of a close at market by the cloid recorded before the order was sent', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      const placed = await t.place(user.token, LONG);
+      const cloid = '0x00000000000000000000000000c10sed';
+      await ctx.database.db
+        .update(tradeOrders)
+        .set({
+          otherExitOids: sql`${tradeOrders.otherExitOids} || ${JSON.stringify([cloid])}::jsonb`,
+        })
+        .where(eq(tradeOrders.tradeId, placed.id));
+      const fill = {
+        tid: 1,
+        oid: '424242',
+        cloid,
+        coin: 'BTC',
+        side: 'A' as const,
+        px: 99_500,
+        sz: 0.005,
+        fee: 0.1,
+        closedPnl: 2.5,
+        dir: 'Close Long',
+        startPosition: 0.005,
+        time: Date.now(),
+      };
+      const links = await new ReconcilerRepository(ctx.database.db).linksOf(
+        user.id,
+        user.connectionId,
+        [fill],
+      );
+      expect(links.map((l) => l.tradeId)).toEqual([placed.id]);
+    });
+
+    it('reads back to `since` once per connection, then from its cursor', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      await t.place(user.token, LONG);
+      const reads: number[] = [];
+      const account = {
+        fillsSince: async (from: number) => {
+          reads.push(from);
+          return [];
+        },
+      } as unknown as ExchangeAccount;
+      const reconciler = new Reconciler({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
+        keys: {
+          resolve: async (_userId: string, id?: string) => ({
+            id: id!,
+            network: 'paper' as const,
+            credentials: { walletAddress: user.wallet as `0x${string}`, privateKey: '0x1' },
+          }),
+        } as never,
+        networks: { account: () => account },
+        risk: { applyOutcome: async () => undefined } as never,
+        intervalMs: 0,
+      } as ConstructorParameters<typeof Reconciler>[0] & { log: FastifyBaseLogger });
+      const since = Date.now() - 30 * 86_400_000;
+      expect(await reconciler.syncConnection(user.id, user.connectionId, { since })).toBe(true);
+      expect(await reconciler.syncConnection(user.id, user.connectionId, { since })).toBe(true);
+      expect(reads[0]).toBe(since);
+      // The second read starts at the cursor (a minute before the bracket), not 30 days back.
+      expect(reads[1]).toBeGreaterThan(since + 29 * 86_400_000);
+    });
+
+    it('cancels what is left of a limit entry once its exits closed the part that filled', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      const placed = await t.place(user.token, LONG);
+      const [link] = await ctx.database.db
+        .select()
+        .from(tradeOrders)
+        .where(eq(tradeOrders.tradeId, placed.id));
+      const now = Date.now();
+      const fill = (tid: number, oid: string, side: 'B' | 'A', px: number) => ({
+        tid,
+        oid,
+        cloid: null,
+        coin: 'BTC',
+        side,
+        px,
+        sz: 0.002,
+        fee: 0.05,
+        closedPnl: 0,
+        dir: side === 'B' ? 'Open Long' : 'Close Long',
+        startPosition: side === 'B' ? 0 : 0.002,
+        time: now,
+      });
+      // Half the entry filled, and the take profit closed that half.
+      const fills = [fill(11, link!.entryOid!, 'B', 99_000), fill(12, link!.tpOid!, 'A', 103_000)];
+      const cancelled: string[][] = [];
+      const account = {
+        fillsSince: async () => fills,
+        cancelByCloids: async (_coin: string, cloids: string[]) => {
+          cancelled.push(cloids);
+        },
+      } as unknown as ExchangeAccount;
+      const reconciler = new Reconciler({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
+        keys: {
+          resolve: async (_userId: string, id?: string) => ({
+            id: id!,
+            network: 'paper' as const,
+            credentials: { walletAddress: user.wallet as `0x${string}`, privateKey: '0x1' },
+          }),
+        } as never,
+        networks: { account: () => account },
+        risk: ctx.app.reconciler['deps'].risk,
+        intervalMs: 0,
+      } as ConstructorParameters<typeof Reconciler>[0]);
+      expect(await reconciler.syncConnection(user.id, user.connectionId)).toBe(true);
+      expect(await t.trade(user.token, placed.id)).toMatchObject({
+        status: 'TARGET_HIT',
+        verified: true,
+        quantity: 0.002,
+      });
+      expect(cancelled).toEqual([[link!.entryCloid]]);
+    });
+
+    it('a background pass reads fills only when a position moved, or a minute after the last read', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      await t.place(user.token, LONG);
+      let positions = [{ symbol: 'BTC-USD', side: 'long', size: 0.005 }];
+      const calls = { positions: 0, fills: 0 };
+      // Other tests' connections are leased too: they get an account that counts nothing.
+      const others = {
+        positions: async () => [],
+        fillsSince: async () => [],
+      } as unknown as ExchangeAccount;
+      const account = {
+        positions: async () => {
+          calls.positions += 1;
+          return positions;
+        },
+        fillsSince: async () => {
+          calls.fills += 1;
+          return [];
+        },
+      } as unknown as ExchangeAccount;
+      const reconciler = new Reconciler({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
+        keys: {
+          resolve: async (userId: string, id?: string) => ({
+            id: id!,
+            network: 'paper' as const,
+            credentials: {
+              walletAddress: userId === user.id ? user.wallet : '0x0',
+              privateKey: '0x1',
+            },
+          }),
+        } as never,
+        networks: {
+          account: (_network: string, credentials: { walletAddress: string }) =>
+            credentials.walletAddress === user.wallet ? account : others,
+        },
+        risk: { applyOutcome: async () => undefined } as never,
+        intervalMs: 2_000,
+      } as ConstructorParameters<typeof Reconciler>[0]);
+      const start = Date.now();
+      ctx.clock.set(start);
+      await reconciler.runOnce();
+      expect(calls).toEqual({ positions: 1, fills: 1 });
+      // Nothing moved: the cheap read only.
+      ctx.clock.set(start + 2_000);
+      await reconciler.runOnce();
+      expect(calls).toEqual({ positions: 2, fills: 1 });
+      // A position moved: the fills are read.
+      positions = [];
+      ctx.clock.set(start + 4_000);
+      await reconciler.runOnce();
+      expect(calls).toEqual({ positions: 3, fills: 2 });
+      // Unchanged for a minute: read anyway (fills that left the positions as they were).
+      ctx.clock.set(start + 4_000 + 60_000);
+      await reconciler.runOnce();
+      expect(calls).toEqual({ positions: 4, fills: 3 });
+      // A route's sync always reads the fills, without the probe.
+      await reconciler.syncConnection(user.id, user.connectionId);
+      expect(calls).toEqual({ positions: 4, fills: 4 });
+      // A new bracket: fills are expected, even if the positions end where they were.
+      await t.place(user.token, LONG);
+      ctx.clock.set(start + 4_000 + 62_000);
+      await reconciler.runOnce();
+      expect(calls).toEqual({ positions: 5, fills: 5 });
+    });
+  },
+  { env: () => ({ PAPER_CONTROL: 'true' }) },
+);
