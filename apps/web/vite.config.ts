@@ -1,9 +1,60 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip -9) beside every text file of the
+ * build, index.html included, once the bundle is written: the server sends them as they are
+ * (its static plugin's `preCompressed`), so no request pays for compression. A variant that
+ * would not be smaller than the file is not written; the server then sends the file.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'tb-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((f) =>
+        COMPRESSIBLE.test(f),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const data = await readFile(path);
+          const variants: [string, Buffer][] = [
+            [
+              '.br',
+              await brotli(data, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+            ],
+            ['.gz', await gzipAsync(data, { level: 9 })],
+          ];
+          for (const [ext, packed] of variants) {
+            if (packed.length < data.length) await writeFile(path + ext, packed);
+          }
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@tb/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)),
@@ -12,6 +63,7 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
   // No source maps in the build: the server would serve them to anyone (the original sources,
-  // comments included) and nothing here reads them; `npm run dev` has maps for debugging.
+  // comments included) and nothing here reads them; `npm run dev` has maps for debugging. The
+  // server refuses `.map` paths as well, should a build ever emit them.
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
 });

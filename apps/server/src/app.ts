@@ -1,12 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import type { PaperExchange } from '@tb/paper-exchange';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { logErrSerializer } from './lib/log-errors.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { Broadcast } from './lib/redis/broadcast.js';
+import {
+  applyRevocation,
+  onRevocation,
+  parseRevocation,
+  SESSIONS_REVOKED,
+} from './lib/session-cache.js';
+import { RedisLink } from './lib/redis/redis-link.js';
+import { sharedStateOf } from './lib/redis/shared-state.js';
 import { SecretBox } from './lib/secret-box.js';
 import { registerAnalytics } from './modules/analytics/analytics.module.js';
 import { registerApiKeys } from './modules/api-keys/api-keys.module.js';
@@ -35,6 +45,7 @@ import { registerUnjournaled } from './modules/unjournaled/unjournaled.module.js
 import { registerUsersAdmin } from './modules/users/users-admin.module.js';
 import { registerUsers } from './modules/users/users.module.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -59,6 +70,8 @@ export interface AppDeps {
    * (ctx.clock) instead of writing timestamps into the database.
    */
   now?: Clock;
+  /** Before every Redis key (REDIS_URL); 'tb:' by default. Tests keep their runs apart. */
+  redisKeyPrefix?: string;
 }
 
 /** Logs never carry credentials, tokens or secrets. */
@@ -103,19 +116,51 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses checked by their zod schemas, with a plain parse where that equals the encode.
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
 
-  await registerSecurity(app);
+  const now = deps.now ?? systemClock;
+  // Limits and throttles shared with the other instances through Redis (REDIS_URL).
+  const redis = new RedisLink(config.redisUrl, {
+    log: app.log,
+    keyPrefix: deps.redisKeyPrefix ?? config.redisKeyPrefix,
+  });
+  // Messages every instance hears (a dropped leaderboard, a revoked session).
+  const broadcast = new Broadcast(redis, {
+    log: app.log,
+    keyPrefix: deps.redisKeyPrefix ?? config.redisKeyPrefix,
+  });
+  // A session revoked here (logout, password change, a changed user row) is dropped from the
+  // other instances' session caches at once, not after their few seconds.
+  broadcast.subscribe(SESSIONS_REVOKED, (message) => {
+    const revocation = parseRevocation(message);
+    if (revocation) applyRevocation(revocation);
+  });
+  const stopPublishing = onRevocation(
+    (revocation) => void broadcast.publish(SESSIONS_REVOKED, JSON.stringify(revocation)),
+  );
+  app.addHook('onClose', async () => {
+    stopPublishing();
+    await broadcast.close();
+    await redis.close();
+  });
+  const state = sharedStateOf(redis, app.log);
+  await registerSecurity(app, { state, now });
+  // Before any route: it compresses the answers of the routes under /api registered after it.
+  await registerCompression(app);
   await registerOpenApi(app, VERSION);
 
   const shared: ModuleDeps = {
     config,
     db: deps.database.db,
-    now: deps.now ?? systemClock,
+    now,
     log: app.log,
     box: new SecretBox(deps.appSecret),
+    redis,
+    state,
+    broadcast,
   };
   // The auth plugin checks every token against the sessions the auth module creates.
   const sessions = new SessionsRepository(shared.db);
@@ -172,7 +217,11 @@ async function registerApiModules(
   parts: AppParts,
 ): Promise<Reconciler> {
   const { config } = shared;
-  await api.register(healthRoutes, { database: parts.database, version: VERSION });
+  await api.register(healthRoutes, {
+    database: parts.database,
+    redis: shared.redis,
+    version: VERSION,
+  });
   const leaderboard = await registerLeaderboard(api, shared);
   const risk = await registerRisk(api, shared);
   const users = await registerUsers(api, shared, { leaderboard, risk });

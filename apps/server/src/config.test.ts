@@ -40,6 +40,20 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('reads REDIS_URL (redis:// or rediss://), unset by default: one process, limits in memory', () => {
+    const none = parseConfig({});
+    expect(none.ok && none.config.redisUrl).toBeUndefined();
+    const plain = parseConfig({ REDIS_URL: 'redis://:pw@cache:6379/2' });
+    expect(plain.ok && plain.config.redisUrl).toBe('redis://:pw@cache:6379/2');
+    expect(parseConfig({ REDIS_URL: 'rediss://cache.example:6380' }).ok).toBe(true);
+    for (const bad of ['http://cache:6379', 'cache:6379', 'redis://']) {
+      const parsed = parseConfig({ REDIS_URL: bad });
+      expect(!parsed.ok && parsed.errors).toEqual([
+        'REDIS_URL: must be a redis:// or rediss:// URL',
+      ]);
+    }
+  });
+
   it('defaults the exchange keys: paper mounted, Hyperliquid URLs, 10 s, no test origins', () => {
     const parsed = parseConfig({});
     expect(parsed.ok && parsed.config).toMatchObject({

@@ -50,6 +50,16 @@ export const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
+    /** Shares limits and throttles between several instances (DESIGN.md section 10). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** Before every key and channel: several installations on one Redis keep apart. */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,40}$/, 'must be 1-40 letters, digits or _ . : -')
+      .default('tb:'),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SMTP_URL: z
       .string()
@@ -101,6 +111,8 @@ export const ConfigSchema = z
     host: env.HOST,
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     appSecret: env.APP_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -1,7 +1,8 @@
 import { buildApp } from './app.js';
 import { parseConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
-import { loadOrCreateSecret, lockDataDir } from './lib/data-dir.js';
+import { resolveAppSecret } from './lib/app-secret.js';
+import { lockDataDir } from './lib/data-dir.js';
 import { serializeError } from './lib/log-errors.js';
 import { prepareShutdown } from './lib/shutdown.js';
 
@@ -32,8 +33,22 @@ async function start(config: Config, release: () => void, startedAt: number) {
     pgliteDir: pgliteDirOf(config.dataDir),
     timeoutMs: config.databaseTimeoutMs,
   });
-  const appSecret = loadOrCreateSecret(config.dataDir, config.appSecret);
-  const app = await buildApp(config, { database, appSecret });
+  const appSecret = await resolveAppSecret({
+    fromEnv: config.appSecret,
+    database,
+    dataDir: config.dataDir,
+  });
+  const app = await buildApp(config, { database, appSecret: appSecret.secret });
+  if (appSecret.source === 'database') {
+    app.log.info(
+      'APP_SECRET is not set: using the secret kept in the database (every instance shares it)',
+    );
+  }
+  if (appSecret.ignoredFile) {
+    app.log.warn(
+      `${config.dataDir}/app-secret differs from the secret kept in the database, which is used: sessions signed and API keys sealed with the file's secret are no longer valid.`,
+    );
+  }
   const shutDown = prepareShutdown(app);
 
   let stopping = false;

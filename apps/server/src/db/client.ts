@@ -109,16 +109,21 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
     // Migrations get a connection of their own without the statement time-out: building an
-    // index on a large table may rightly take longer than any request should.
+    // index on a large table may rightly take longer than any request should. An advisory lock
+    // lets one of several instances starting at once migrate while the others wait for it.
     migrate: (folder = migrationsFolder) =>
-      withClient(startConnection, (client) =>
-        migratePg(drizzlePg(client), { migrationsFolder: folder }),
-      ),
+      withClient(startConnection, async (client) => {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client), { migrationsFolder: folder });
+      }),
     close: () => pool.end(),
   };
 }
 
 const START_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Key of the advisory lock held while migrating (any constant; ends with the connection). */
+const MIGRATION_LOCK = 7_263_514_901;
 
 /** Runs `work` on a connection of its own, closed afterwards. */
 async function withClient<T>(

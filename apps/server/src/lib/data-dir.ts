@@ -79,16 +79,40 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** APP_SECRET when set; otherwise one generated once into the data folder (mode 600). */
+/** File of the generated secret inside the data folder. */
+const SECRET_FILE = 'app-secret';
+
+/** A new random app secret (64 characters). */
+export const newAppSecret = (): string => randomBytes(48).toString('base64url');
+
+/**
+ * APP_SECRET when set; otherwise one generated once into the data folder (mode 600). For one
+ * process on PGlite; on PostgreSQL every instance shares the database's secret (app-secret.ts).
+ */
 export function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
+  const existing = readSecretFile(dataDir);
+  if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
-  const path = join(dataDir, 'app-secret');
+  const secret = newAppSecret();
+  const path = join(dataDir, SECRET_FILE);
   try {
-    return readFileSync(path, 'utf8').trim();
-  } catch {
-    const secret = randomBytes(48).toString('base64url');
     writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
+  } catch (err) {
+    // Never overwrite a secret file: what it sealed would be lost. An empty one is a mistake.
+    if ((err as { code?: unknown }).code !== 'EEXIST') throw err;
+    throw new Error(`${path} is empty or unreadable: restore it, or set APP_SECRET.`, {
+      cause: err,
+    });
+  }
+  return secret;
+}
+
+/** The secret generated into the data folder earlier, if there is one (never creates it). */
+export function readSecretFile(dataDir: string): string | undefined {
+  try {
+    return readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
   }
 }

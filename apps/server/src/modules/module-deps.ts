@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import type { Broadcast } from '../lib/redis/broadcast.js';
+import type { RedisLink } from '../lib/redis/redis-link.js';
+import type { SharedState } from '../lib/redis/shared-state.js';
 import type { SecretBox } from '../lib/secret-box.js';
 
 /**
@@ -18,4 +21,13 @@ export interface ModuleDeps {
   log: FastifyBaseLogger;
   /** Seals exchange keys and webhook URLs at rest. */
   box: SecretBox;
+  /** REDIS_URL's connection (or none): its status is the health check's. */
+  redis: RedisLink;
+  /**
+   * Limits and throttles: in Redis with REDIS_URL (shared by every instance, memory while it
+   * is down), in memory without.
+   */
+  state: SharedState;
+  /** Messages every instance hears: Redis pub/sub with REDIS_URL, this process without. */
+  broadcast: Broadcast;
 }

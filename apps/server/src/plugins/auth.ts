@@ -3,6 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/app-error.js';
 import type { Clock } from '../lib/clock.js';
+import {
+  SessionCache,
+  rememberPeriod,
+  revocationEpoch,
+  type VerifiedSession,
+} from '../lib/session-cache.js';
 import type { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import type { UserRow } from '../db/schema/index.js';
 
@@ -45,8 +51,43 @@ export const authPlugin = fp(
   async (
     app: FastifyInstance,
     // `now`: the app's clock, the one sessions were created with.
-    opts: { secret: string; sessions: SessionsRepository; now: Clock },
+    opts: {
+      secret: string;
+      sessions: SessionsRepository;
+      now: Clock;
+      /** How long a verified session is trusted; lib/session-cache.ts's default, 0 = off. */
+      sessionCacheMs?: number;
+    },
   ) => {
+    // Verified sessions for a few seconds (issue 14): revocations drop them at once.
+    const cache = new SessionCache(opts.sessionCacheMs);
+    app.addHook('onClose', async () => cache.close());
+    const expired = () => unauthorized('Your session has expired. Please log in again.');
+
+    /** Checks the token's signature and its session row; caches the result. */
+    const verify = async (token: string, now: Date): Promise<VerifiedSession> => {
+      const checkEpoch = revocationEpoch();
+      let payload: { sub: string; jti: string; exp?: number };
+      try {
+        payload = app.jwt.verify<{ sub: string; jti: string; exp?: number }>(token);
+      } catch {
+        throw expired();
+      }
+      const found = await opts.sessions.findLive(payload.jti, payload.sub, now);
+      if (!found) throw expired();
+      const tokenEnd = payload.exp === undefined ? Infinity : payload.exp * 1000;
+      const entry: VerifiedSession = {
+        sessionId: payload.jti,
+        user: found.user,
+        period: found.period,
+        expiresAt: Math.min(found.expiresAt.getTime(), tokenEnd),
+        checkedAt: now.getTime(),
+      };
+      cache.set(token, entry, checkEpoch);
+      rememberPeriod(entry.user, entry.period, checkEpoch);
+      return entry;
+    };
+
     await app.register(jwt, {
       secret: opts.secret,
       sign: { expiresIn: '24h', algorithm: 'HS256' },
@@ -60,20 +101,18 @@ export const authPlugin = fp(
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw unauthorized();
-      let payload: { sub: string; jti: string };
-      try {
-        payload = app.jwt.verify<{ sub: string; jti: string }>(token);
-      } catch {
-        throw unauthorized('Your session has expired. Please log in again.');
-      }
       const now = opts.now();
-      const found = await opts.sessions.findLive(payload.jti, payload.sub, now);
-      if (!found) throw unauthorized('Your session has expired. Please log in again.');
-      req.auth = { sessionId: payload.jti, user: found };
-      const last = found.lastActiveAt?.getTime() ?? 0;
+      const cached = cache.get(token, now.getTime());
+      if (cached) rememberPeriod(cached.user, cached.period, revocationEpoch());
+      const entry = cached ?? (await verify(token, now));
+      const { user } = entry;
+      req.auth = { sessionId: entry.sessionId, user };
+      const last = user.lastActiveAt?.getTime() ?? 0;
       if (now.getTime() - last >= LAST_ACTIVE_RESOLUTION_MS) {
+        // The entry now holds the row as written: the next requests do not write again.
+        entry.user = { ...user, lastActiveAt: now };
         // Not awaited: a failed bookkeeping write must not fail the request.
-        opts.sessions.touchUser(found.id, now).catch((err: unknown) => {
+        opts.sessions.touchUser(user.id, now).catch((err: unknown) => {
           app.log.warn({ err }, 'could not record last activity');
         });
       }

@@ -1,13 +1,21 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import { registerSecurityHeaders } from '../lib/security-headers.js';
+import { sharedRateLimitStore } from '../lib/redis/rate-limit-store.js';
+import type { SharedState } from '../lib/redis/shared-state.js';
 
 /**
  * Strict Content-Security-Policy with only the third-party origins the app needs (TradingView's
- * embed), and rate limits that routes opt into with `config.rateLimit`.
+ * embed), and rate limits that routes opt into with `config.rateLimit`, counted in the app's
+ * shared state (Redis with REDIS_URL, memory without it or while Redis is down).
  */
-export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
+export async function registerSecurity(
+  app: FastifyInstance,
+  limits: { state: SharedState; now: Clock },
+) {
+  // helmet's headers, built once (the plugin rebuilds them on every request).
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -27,5 +35,10 @@ export async function registerSecurity(app: FastifyInstance) {
     // The TradingView iframe is cross-origin and does not send CORP headers.
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedRateLimitStore(limits.state, limits.now),
+    // The shared state falls back to memory itself; should a count still fail, serve anyway.
+    skipOnError: true,
+  });
 }

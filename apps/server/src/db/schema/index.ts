@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './trading.js';
 export * from './accounts.js';
 export * from './paper.js';
+export * from './app-secrets.js';

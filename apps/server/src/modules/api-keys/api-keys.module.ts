@@ -11,7 +11,7 @@ import { connectionsRoutes } from './connections.routes.js';
 /** Stored exchange keys and the connections the exchange proxy resolves for each call. */
 export async function registerApiKeys(
   api: FastifyInstance,
-  { db, now, log, box }: ModuleDeps,
+  { db, now, log, box, state }: ModuleDeps,
   uses: { users: UsersService; networks: ExchangeNetworks },
 ): Promise<ApiKeysService> {
   const keys = new ApiKeysService({
@@ -22,6 +22,7 @@ export async function registerApiKeys(
     audit: new AuditRepository(db),
     log,
     now,
+    state,
   });
   await api.register(apiKeysRoutes, { keys });
   await api.register(connectionsRoutes, { keys });

@@ -9,6 +9,7 @@ import type { AccountCredentials, Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExchangeCredentialRow, UserRow } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, type AppError } from '../../lib/app-error.js';
+import type { SharedState } from '../../lib/redis/shared-state.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -37,6 +38,8 @@ export interface ApiKeysDeps {
   log: FastifyBaseLogger;
   /** The app's clock (plan periods, key use, the paper key limits). */
   now: Clock;
+  /** Where the paper key limits count (shared by every instance with Redis). */
+  state?: SharedState;
 }
 
 const keyNotFound = () => notFound('API key not found');
@@ -50,7 +53,7 @@ export class ApiKeysService {
   constructor(private readonly deps: ApiKeysDeps) {
     this.#now = deps.now;
     this.material = new KeyMaterial(deps.networks, deps.box, deps.log);
-    this.paperLimits = new PaperKeyLimits(deps.repo);
+    this.paperLimits = new PaperKeyLimits(deps.repo, deps.state);
   }
 
   async list(userId: string): Promise<ApiKeyListItem[]> {
@@ -95,7 +98,7 @@ export class ApiKeysService {
     try {
       return await this.material.make(fields, isActive);
     } catch (err) {
-      release();
+      await release();
       throw err;
     }
   }

@@ -1,5 +1,6 @@
 import { AppError, badRequest } from '../../lib/app-error.js';
-import { Quota } from '../paper/quota.js';
+import type { SharedState } from '../../lib/redis/shared-state.js';
+import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { ApiKeysRepository } from './api-keys.repository.js';
 
 /**
@@ -27,20 +28,26 @@ function tooFast(waitMs: number): AppError {
 
 /** The two paper key limits, checked before a paper account is made. */
 export class PaperKeyLimits {
-  readonly #created = new Quota(PAPER_KEYS_PER_HOUR, 3_600_000);
+  readonly #created: WindowLimiter;
 
-  constructor(private readonly repo: ApiKeysRepository) {}
+  constructor(
+    private readonly repo: ApiKeysRepository,
+    state?: SharedState,
+  ) {
+    this.#created = new WindowLimiter('paper-keys', PAPER_KEYS_PER_HOUR, 3_600_000, state);
+  }
 
   /**
    * Checks that the user may make a paper account now and reserves one of the hour's: 400
    * past the held limit, 429 past the hourly one. Returns the release to call when no account
    * was made after all.
    */
-  async reserve(userId: string, nowMs: number): Promise<() => void> {
+  async reserve(userId: string, nowMs: number): Promise<() => Promise<void>> {
     if ((await this.repo.countOfNetwork(userId, 'paper')) >= MAX_PAPER_KEYS) {
       throw tooManyPaperKeys();
     }
-    if (!this.#created.take(userId, nowMs)) throw tooFast(this.#created.waitMs(userId, nowMs));
-    return () => this.#created.giveBack(userId);
+    const waitMs = await this.#created.take(userId, nowMs);
+    if (waitMs > 0) throw tooFast(waitMs);
+    return () => this.#created.giveBack(userId, nowMs);
   }
 }

@@ -6,7 +6,7 @@ import type { UsersModule } from '../users/users.module.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { EmailTokensRepository } from './email-tokens.repository.js';
-import { MemoryLoginThrottle } from './login-throttle.js';
+import { SharedLoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 /**
@@ -15,7 +15,7 @@ import type { SessionsRepository } from './sessions.repository.js';
  */
 export async function registerAuth(
   api: FastifyInstance,
-  { db, config, now, log }: ModuleDeps,
+  { db, config, now, log, state }: ModuleDeps,
   uses: { users: UsersModule; sessions: SessionsRepository; mailer: Mailer },
 ): Promise<AuthService> {
   const auth = new AuthService({
@@ -27,7 +27,8 @@ export async function registerAuth(
     audit: new AuditRepository(db),
     publicUrl: config.publicUrl,
     signToken: (userId, sessionId) => api.signSessionToken(userId, sessionId),
-    loginThrottle: new MemoryLoginThrottle(now),
+    loginThrottle: new SharedLoginThrottle(state, now),
+    state,
     log,
     now,
   });

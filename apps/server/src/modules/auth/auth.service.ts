@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashLinkToken, newLinkToken } from '../../lib/tokens.js';
+import type { SharedState } from '../../lib/redis/shared-state.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { UserRow } from '../../db/schema/index.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -38,8 +39,10 @@ export interface AuthDeps {
   audit: AuditRepository;
   publicUrl: string;
   signToken: (userId: string, sessionId: string) => string;
-  /** Failed password checks per account and address (in memory today; issue 14: Redis). */
+  /** Failed password checks per account and address (shared by every instance with Redis). */
   loginThrottle: LoginThrottle;
+  /** Where the mail and password-change limits count (shared by every instance with Redis). */
+  state?: SharedState;
   log: FastifyBaseLogger;
   now: Clock;
 }
@@ -60,12 +63,14 @@ interface ClientInfo {
 export class AuthService {
   readonly #now: Clock;
   // Per-account limits (sign-ins: deps.loginThrottle); per-IP limits sit on the routes.
-  readonly #mailLimiter = new WindowLimiter(3, 15 * 60 * 1000);
-  readonly #passwordLimiter = new WindowLimiter(5, 15 * 60 * 1000);
+  readonly #mailLimiter: WindowLimiter;
+  readonly #passwordLimiter: WindowLimiter;
   #dummyHash: Promise<string> | undefined;
 
   constructor(private readonly deps: AuthDeps) {
     this.#now = deps.now;
+    this.#mailLimiter = new WindowLimiter('mail', 3, 15 * 60 * 1000, deps.state);
+    this.#passwordLimiter = new WindowLimiter('password-change', 5, 15 * 60 * 1000, deps.state);
   }
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
@@ -134,7 +139,7 @@ export class AuthService {
 
   /** Same answer whether or not the address exists, so it cannot be used to probe accounts. */
   async resendVerification(email: string): Promise<{ message: string }> {
-    this.#limitMail(`verify:${email}`);
+    await this.#limitMail(`verify:${email}`);
     const user = await this.deps.users.findByEmail(email);
     if (user && !user.emailVerifiedAt)
       await this.#sendVerification(user.id, user.email, user.username);
@@ -143,7 +148,7 @@ export class AuthService {
 
   /** Same answer whether or not the address exists. */
   async requestPasswordReset(email: string): Promise<{ message: string }> {
-    this.#limitMail(`reset:${email}`);
+    await this.#limitMail(`reset:${email}`);
     const user = await this.deps.users.findByEmail(email);
     if (user) {
       const { token, hash: tokenHash } = newLinkToken();
@@ -184,12 +189,12 @@ export class AuthService {
     input: ChangePasswordRequest,
   ): Promise<{ message: string }> {
     const now = this.#now();
-    if (!this.#passwordLimiter.hit(user.id, now.getTime())) {
+    if (!(await this.#passwordLimiter.hit(user.id, now.getTime()))) {
       throw new AppError(429, 'RATE_LIMITED', authTexts.tooManyAttempts);
     }
     const ok = await verify(user.passwordHash, input.currentPassword).catch(() => false);
     if (!ok) throw badRequest(accountMessages.wrongCurrentPassword, 'currentPassword');
-    this.#passwordLimiter.reset(user.id);
+    await this.#passwordLimiter.reset(user.id, now.getTime());
     await this.deps.users.setPasswordHash(user.id, await hash(input.newPassword), now);
     await this.deps.sessions.revokeOthersForUser(user.id, sessionId, now);
     await this.deps.audit.record({
@@ -244,8 +249,8 @@ export class AuthService {
     }
   }
 
-  #limitMail(key: string) {
-    if (!this.#mailLimiter.hit(key, this.#now().getTime())) {
+  async #limitMail(key: string) {
+    if (!(await this.#mailLimiter.hit(key, this.#now().getTime()))) {
       throw new AppError(429, 'RATE_LIMITED', authTexts.tooManyAttempts);
     }
   }

@@ -1,14 +1,16 @@
+import { MemoryState, type SharedState } from '../../lib/redis/shared-state.js';
+
 /**
  * Failed password checks, counted per account and client address (the progressive wait) and
  * per account across all addresses (a much higher ceiling), and how long the next sign-in must
- * wait. Async so a shared store (Redis, issue 14) can stand behind the same calls.
+ * wait. Async: the counts live in the app's shared state (Redis with REDIS_URL, memory without).
  */
 export interface LoginThrottle {
   /**
    * One atomic step: answers the wait when `account` must still wait at `ip` (counting
    * nothing), or else counts a failed check in advance and hands back a ticket, so concurrent
-   * attempts cannot all pass one check before any failure is counted. A Redis store does the
-   * same in one script (EVAL is atomic; both keys share the account's hash tag).
+   * attempts cannot all pass one check before any failure is counted. On Redis both counts
+   * are read and written back by one compare-and-set (see SharedState).
    */
   begin(account: string, ip: string): Promise<LoginStart>;
   /** The password matched: forgets the failures at the ticket's address and takes its advance back. */
@@ -79,98 +81,68 @@ export function delayAfter(count: number, policy: DelayPolicy): number {
 const readyAt = (failures: Failures | undefined, policy: DelayPolicy) =>
   failures ? failures.lastAt + delayAfter(failures.count, policy) : 0;
 
-/** Counts per key in insertion order, bounded; `isStale` says when an entry is forgotten. */
-class FailureCounts {
-  readonly #entries = new Map<string, Failures>();
-
-  constructor(
-    private readonly maxKeys: number,
-    private readonly isStale: (entry: Failures, nowMs: number) => boolean,
-  ) {}
-
-  live(key: string, nowMs: number): Failures | undefined {
-    const entry = this.#entries.get(key);
-    if (entry && this.isStale(entry, nowMs)) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** Inserts `entry` last (the newest), then trims to the cap. */
-  put(key: string, entry: Failures, nowMs: number) {
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    if (this.#entries.size > this.maxKeys) this.#trim(nowMs);
-  }
-
-  delete(key: string) {
-    this.#entries.delete(key);
-  }
-
-  /** Drops stale entries from the oldest on, then the oldest until back under the cap. */
-  #trim(nowMs: number) {
-    for (const [key, entry] of this.#entries) {
-      const tooMany = this.#entries.size > this.maxKeys;
-      if (!tooMany && !this.isStale(entry, nowMs)) break;
-      this.#entries.delete(key);
-    }
-  }
-}
-
 /**
- * The throttle in this process's memory, on the app's clock. `begin` runs without awaiting
- * anything, so no other request can interleave between its check and its count.
+ * The throttle on a shared state: Redis when the app has one (every instance counts the same
+ * failures), this process's memory otherwise or while Redis is down. Each call is one atomic
+ * update of the two counts, on the app's clock.
  */
-export class MemoryLoginThrottle implements LoginThrottle {
+export class SharedLoginThrottle implements LoginThrottle {
   readonly #opts: LoginThrottleOptions;
-  /** Per account and address: forgotten `windowMs` after the latest failure. */
-  readonly #clients: FailureCounts;
-  /** Per account: a window of `windowMs` from its first failure; kept in that order. */
-  readonly #accounts: FailureCounts;
 
   constructor(
+    private readonly state: SharedState,
     private readonly now: () => Date,
     opts: Partial<LoginThrottleOptions> = {},
   ) {
     this.#opts = { ...LOGIN_THROTTLE_DEFAULTS, ...opts };
-    const { maxKeys, windowMs } = this.#opts;
-    this.#clients = new FailureCounts(maxKeys, (e, nowMs) => nowMs - e.lastAt >= windowMs);
-    this.#accounts = new FailureCounts(maxKeys, (e, nowMs) => nowMs - e.firstAt >= windowMs);
   }
 
   async begin(account: string, ip: string): Promise<LoginStart> {
     const nowMs = this.now().getTime();
-    const clientKey = clientKeyOf(account, ip);
-    const client = this.#clients.live(clientKey, nowMs);
-    const wide = this.#accounts.live(account, nowMs);
-    const ready = Math.max(
-      readyAt(client, this.#opts.perClient),
-      readyAt(wide, this.#opts.perAccount),
-    );
-    if (ready > nowMs) return { waitMs: ready - nowMs };
-    // Re-inserted at the end, so this count's order is oldest failure first.
-    this.#clients.put(clientKey, counted(client, nowMs), nowMs);
-    if (wide) {
-      // Updated in place: the account count stays in window-start order.
-      wide.count += 1;
-      wide.lastAt = nowMs;
-    } else {
-      this.#accounts.put(account, counted(undefined, nowMs), nowMs);
-    }
-    return { waitMs: 0, ticket: { account, ip, windowStart: wide?.firstAt ?? nowMs } };
+    const { windowMs, perClient, perAccount } = this.#opts;
+    return this.state.update<Failures, LoginStart>(this.#keys(account, ip), nowMs, (records) => {
+      // Per address: forgotten a window after the latest failure; per account: a window long.
+      const client = records[0] && nowMs - records[0].lastAt < windowMs ? records[0] : undefined;
+      const wide = records[1] && nowMs - records[1].firstAt < windowMs ? records[1] : undefined;
+      const ready = Math.max(readyAt(client, perClient), readyAt(wide, perAccount));
+      if (ready > nowMs)
+        return { records, expiresAt: nowMs + windowMs, result: { waitMs: ready - nowMs } };
+      const windowStart = wide?.firstAt ?? nowMs;
+      return {
+        records: [counted(client, nowMs), counted(wide, nowMs)],
+        expiresAt: nowMs + windowMs,
+        result: { waitMs: 0, ticket: { account, ip, windowStart } },
+      };
+    });
   }
 
   async succeeded(ticket: LoginTicket): Promise<void> {
-    this.#clients.delete(clientKeyOf(ticket.account, ticket.ip));
-    // Only the advance comes off the account-wide count: the owner signing in must not give
-    // guessers at other addresses a fresh allowance.
-    const wide = this.#accounts.live(ticket.account, this.now().getTime());
-    if (wide && wide.firstAt === ticket.windowStart && wide.count > 0) wide.count -= 1;
+    const nowMs = this.now().getTime();
+    const keys = this.#keys(ticket.account, ticket.ip);
+    await this.state.update<Failures, void>(keys, nowMs, ([, wide]) => {
+      // Only the advance comes off the account-wide count: the owner signing in must not give
+      // guessers at other addresses a fresh allowance.
+      const same = wide && wide.firstAt === ticket.windowStart && wide.count > 0;
+      return {
+        records: [undefined, same ? { ...wide, count: wide.count - 1 } : wide],
+        expiresAt: nowMs + this.#opts.windowMs,
+        result: undefined,
+      };
+    });
+  }
+
+  #keys(account: string, ip: string): string[] {
+    return [`login:client:${account}\n${ip}`, `login:account:${account}`];
   }
 }
 
-const clientKeyOf = (account: string, ip: string) => `${account}\n${ip}`;
+/** The throttle in this process's memory alone (tests; the app uses the shared state). */
+export class MemoryLoginThrottle extends SharedLoginThrottle {
+  constructor(now: () => Date, opts: Partial<LoginThrottleOptions> = {}) {
+    // Two keys per account and address: maxKeys of each count.
+    super(new MemoryState(2 * (opts.maxKeys ?? LOGIN_THROTTLE_DEFAULTS.maxKeys)), now, opts);
+  }
+}
 
 /** `failures` with one more counted at `nowMs` (a first one when there were none). */
 const counted = (failures: Failures | undefined, nowMs: number): Failures => ({

@@ -1,17 +1,57 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { sessions, users, type UserRow } from '../../db/schema/index.js';
+import { sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
+import { revokeSessions, type SessionPeriod } from '../../lib/session-cache.js';
 
-/** Sessions rows: created at login, revoked at logout, password reset and by admins. */
+/** A live session as the auth check reads it: its user and the user's current period. */
+export interface LiveSession {
+  user: UserRow;
+  /** The subscription period with the latest end after `now`, if any (premium, `/users/me`). */
+  period: SessionPeriod | null;
+  expiresAt: Date;
+}
+
+/**
+ * Sessions rows: created at login, revoked at logout, password reset and by admins. Every
+ * revocation also drops the verified sessions the auth check keeps (lib/session-cache.ts).
+ */
 export class SessionsRepository {
   /** Runs on every authenticated request: built once, executed with placeholders. */
   readonly #findLive;
 
   constructor(private readonly db: Queryable) {
+    // The current period in the same query: the lookup users.service would otherwise make.
+    const current = db
+      .select({
+        plan: subscriptions.plan,
+        startDate: subscriptions.startDate,
+        endDate: subscriptions.endDate,
+        cancelledAt: subscriptions.cancelledAt,
+      })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, sessions.userId),
+          gt(subscriptions.endDate, sql.placeholder('now')),
+        ),
+      )
+      .orderBy(desc(subscriptions.endDate))
+      .limit(1)
+      .as('current_period');
     this.#findLive = db
-      .select({ user: users })
+      .select({
+        user: users,
+        expiresAt: sessions.expiresAt,
+        period: {
+          plan: current.plan,
+          startDate: current.startDate,
+          endDate: current.endDate,
+          cancelledAt: current.cancelledAt,
+        },
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoinLateral(current, sql`true`)
       .where(
         and(
           eq(sessions.id, sql.placeholder('sessionId')),
@@ -42,10 +82,12 @@ export class SessionsRepository {
     return row!.id;
   }
 
-  /** The user of a session that is neither revoked nor expired, in one query. */
-  async findLive(sessionId: string, userId: string, now: Date): Promise<UserRow | undefined> {
+  /** A session that is neither revoked nor expired, its user and their period, in one query. */
+  async findLive(sessionId: string, userId: string, now: Date): Promise<LiveSession | undefined> {
     const [row] = await this.#findLive.execute({ sessionId, userId, now });
-    return row?.user;
+    if (!row) return undefined;
+    const { period } = row;
+    return { user: row.user, expiresAt: row.expiresAt, period: period?.plan ? period : null };
   }
 
   /** Records that the user was active at `now` (the admin panel's "last active"). */
@@ -58,6 +100,7 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    revokeSessions({ sessionId });
   }
 
   /** Signs the user out everywhere except the session `keepId` (after a password change). */
@@ -66,6 +109,8 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
+    // The kept session is checked again too: simpler than sparing it, and as cheap.
+    revokeSessions({ userId });
   }
 
   async revokeAllForUser(userId: string, now: Date) {
@@ -73,5 +118,6 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    revokeSessions({ userId });
   }
 }

@@ -17,14 +17,20 @@ function toState(row: BingoRow): BingoState {
 
 /** One bingo state per user; writes are conditional on the version read (optimistic lock). */
 export class BingoRepository {
-  constructor(private readonly db: Queryable) {}
+  /** The card read of every `GET /api/bingo/card`: built once, executed with a placeholder. */
+  readonly #find;
 
-  async find(userId: string): Promise<BingoState | undefined> {
-    const [row] = await this.db
+  constructor(private readonly db: Queryable) {
+    this.#find = db
       .select()
       .from(bingoStates)
-      .where(eq(bingoStates.userId, userId))
-      .limit(1);
+      .where(eq(bingoStates.userId, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('bingo_find');
+  }
+
+  async find(userId: string): Promise<BingoState | undefined> {
+    const [row] = await this.#find.execute({ userId });
     return row ? toState(row) : undefined;
   }
 

@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import type { RedisStatus } from '../../lib/redis/redis-link.js';
 
 const HealthSchema = z.object({
-  status: z.literal('ok'),
+  /** degraded: serving, but Redis is configured and cannot be reached (limits per instance). */
+  status: z.enum(['ok', 'degraded']),
   db: z.enum(['pglite', 'postgres']),
+  /** off: no REDIS_URL (one process); ok: shared state in Redis; down: see reason. */
+  redis: z.enum(['off', 'ok', 'down']),
+  /** Why the status is degraded. */
+  reason: z.string().optional(),
   version: z.string(),
   uptimeSec: z.number(),
 });
@@ -21,14 +27,16 @@ export const HEALTH_TIMEOUT_MS = 1_000;
 
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: PingableDatabase;
+  /** The Redis connection's status (REDIS_URL), asked again when it failed lately. */
+  redis: { probe(): Promise<RedisStatus> };
   version: string;
-}> = async (app, { database, version }) => {
+}> = async (app, { database, redis, version }) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database and Redis check',
         response: { 200: HealthSchema },
       },
     },
@@ -40,9 +48,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
           reason: failure.reason,
         });
       }
+      const shared = await redis.probe();
       return {
-        status: 'ok' as const,
+        status: shared.state === 'down' ? ('degraded' as const) : ('ok' as const),
         db: database.kind,
+        redis: shared.state,
+        ...(shared.state === 'down' && { reason: shared.reason }),
         version,
         uptimeSec: Math.round(process.uptime()),
       };

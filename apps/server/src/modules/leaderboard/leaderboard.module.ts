@@ -7,11 +7,12 @@ import { LeaderboardService } from './leaderboard.service.js';
 /** The public leaderboard; other modules drop its cache through `invalidate()`. */
 export async function registerLeaderboard(
   api: FastifyInstance,
-  { db, config, now }: ModuleDeps,
+  { db, config, now, broadcast }: ModuleDeps,
 ): Promise<LeaderboardService> {
   const leaderboard = new LeaderboardService(new LeaderboardRepository(db), {
     cacheMs: config.leaderboardCacheMs,
     now,
+    broadcast,
   });
   await api.register(leaderboardRoutes, { leaderboard });
   return leaderboard;

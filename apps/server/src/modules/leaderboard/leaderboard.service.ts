@@ -1,5 +1,6 @@
 import type { LeaderboardQuery, LeaderboardResponse } from '@tb/core';
 import type { Clock } from '../../lib/clock.js';
+import type { Broadcast } from '../../lib/redis/broadcast.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 
 /** At most this many rows are shown (SPEC.md leaderboard). */
@@ -13,7 +14,11 @@ export interface LeaderboardOptions {
    */
   cacheMs?: number;
   now: Clock;
+  /** Drops the rankings of every instance on `invalidate()`; this instance's only without. */
+  broadcast?: Pick<Broadcast, 'publish' | 'subscribe'>;
 }
+
+const INVALIDATE = 'leaderboard:invalidate';
 
 /**
  * The public leaderboard. Rankings are cached per sort and filter (all or verified only) for `cacheMs` with one query in flight
@@ -26,12 +31,16 @@ export class LeaderboardService {
   readonly #cacheMs: number;
   readonly #now: () => Date;
 
+  readonly #broadcast: LeaderboardOptions['broadcast'];
+
   constructor(
     private readonly repo: LeaderboardRepository,
     options: LeaderboardOptions,
   ) {
     this.#cacheMs = options.cacheMs ?? 0;
     this.#now = options.now;
+    this.#broadcast = options.broadcast;
+    this.#broadcast?.subscribe(INVALIDATE, () => this.#cache.clear());
   }
 
   /** The ranked rows for a sort key and direction. */
@@ -51,9 +60,14 @@ export class LeaderboardService {
     return rows;
   }
 
-  /** Drops every cached ranking (someone's place on the board changed in a way that matters). */
+  /**
+   * Drops every cached ranking (someone's place on the board changed in a way that matters),
+   * here and on every other instance (through Redis while it answers; without it the others'
+   * rankings expire within `cacheMs`).
+   */
   invalidate(): void {
     this.#cache.clear();
+    void this.#broadcast?.publish(INVALIDATE, '');
   }
 
   async #query(query: LeaderboardQuery, now: Date): Promise<LeaderboardResponse> {

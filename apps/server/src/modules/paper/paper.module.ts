@@ -12,7 +12,7 @@ import { paperRoutes } from './paper.routes.js';
  */
 export async function registerPaper(
   app: FastifyInstance,
-  { db, config, log, now }: ModuleDeps,
+  { db, config, log, now, state }: ModuleDeps,
 ): Promise<PaperExchange | null> {
   if (!config.paperExchange) return null;
   const paper = await openPaperExchange({ store: new PaperStateRepository(db), log });
@@ -21,6 +21,7 @@ export async function registerPaper(
     exchange: paper,
     rateLimitScale: config.rateLimitScale,
     now,
+    state,
     control: config.paperControl,
   });
   return paper;

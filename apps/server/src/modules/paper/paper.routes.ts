@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
 import { ClientGate, RequestTurn } from './client-gate.js';
 import { clientKey } from '../../lib/client-key.js';
-import { Quota } from './quota.js';
+import type { SharedState } from '../../lib/redis/shared-state.js';
 
 /**
  * Request weight per minute and client address: generous for a bot, a wall for a flood. As on
@@ -57,12 +57,16 @@ export const paperRoutes: FastifyPluginAsync<{
   exchange: PaperExchange;
   rateLimitScale: number;
   now: Clock;
+  /** Where the limits count (shared by every instance with Redis); memory by default. */
+  state?: SharedState;
   /** PAPER_CONTROL: serve POST /paper/control/mark (absent otherwise: 404). */
   control?: boolean;
-}> = async (app, { exchange, rateLimitScale, now, control = false }) => {
-  const requests = new WindowLimiter(REQUESTS_PER_MINUTE * rateLimitScale, 60_000);
-  const faucetCalls = new WindowLimiter(FAUCET_PER_MINUTE * rateLimitScale, 60_000);
-  const newAccounts = new Quota(FAUCET_ACCOUNTS_PER_DAY * rateLimitScale, 86_400_000);
+}> = async (app, { exchange, rateLimitScale, now, state, control = false }) => {
+  const limit = (name: string, max: number, windowMs: number) =>
+    new WindowLimiter(name, max * rateLimitScale, windowMs, state);
+  const requests = limit('paper-requests', REQUESTS_PER_MINUTE, 60_000);
+  const faucetCalls = limit('paper-faucet', FAUCET_PER_MINUTE, 60_000);
+  const newAccounts = limit('paper-faucet-accounts', FAUCET_ACCOUNTS_PER_DAY, 86_400_000);
   const turns = new ClientGate(IN_FLIGHT_PER_CLIENT, WAITING_PER_CLIENT);
   /** Each request's turn (see ClientGate and RequestTurn). */
   const turnOf = new WeakMap<FastifyRequest, RequestTurn>();
@@ -70,8 +74,8 @@ export const paperRoutes: FastifyPluginAsync<{
     const client = clientKey(req.ip);
     const nowMs = now().getTime();
     const limited =
-      !requests.hit(client, nowMs) ||
-      (req.url.endsWith('/faucet') && !faucetCalls.hit(client, nowMs));
+      !(await requests.hit(client, nowMs)) ||
+      (req.url.endsWith('/faucet') && !(await faucetCalls.hit(client, nowMs)));
     if (limited) {
       throw tooManyRequests();
     }
@@ -99,25 +103,26 @@ export const paperRoutes: FastifyPluginAsync<{
     if (!req.url.endsWith('/exchange')) return;
     const nowMs = now().getTime();
     for (let extra = Math.floor(batchSize(req.body) / 40); extra > 0; extra -= 1) {
-      if (!requests.hit(clientKey(req.ip), nowMs)) {
+      if (!(await requests.hit(clientKey(req.ip), nowMs))) {
         throw tooManyRequests();
       }
     }
   });
   const faucet = async (body: unknown, ip: string): Promise<PaperReply> => {
     const client = clientKey(ip);
-    if (!newAccounts.take(client, now().getTime())) {
+    const nowMs = now().getTime();
+    if (!(await newAccounts.hit(client, nowMs))) {
       throw new AppError(
         429,
         'RATE_LIMITED',
         `Your network address has funded ${newAccounts.max} paper accounts today, the most allowed. Please try again tomorrow.`,
       );
     }
-    const answer = await exchange.faucet(body).catch((error: unknown) => {
-      newAccounts.giveBack(client);
+    const answer = await exchange.faucet(body).catch(async (error: unknown) => {
+      await newAccounts.giveBack(client, nowMs);
       throw error;
     });
-    if (!funded(answer)) newAccounts.giveBack(client);
+    if (!funded(answer)) await newAccounts.giveBack(client, nowMs);
     return answer;
   };
   await app.register(paperExchangeRoutes, { exchange, faucet, control });

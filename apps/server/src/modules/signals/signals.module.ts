@@ -12,7 +12,7 @@ import type { WebhookSender } from './webhook-sender.js';
  */
 export async function registerSignals(
   api: FastifyInstance,
-  { db, config, now, log, box }: ModuleDeps,
+  { db, config, now, log, box, state }: ModuleDeps,
   uses: { exchange: ExchangeService; send: WebhookSender },
 ): Promise<SignalsService> {
   const { exchange } = uses;
@@ -23,6 +23,7 @@ export async function registerSignals(
     snapshot: (userId) => exchange.snapshot(userId),
     log,
     now,
+    state,
   });
   exchange.onOrderEvent((event) => signals.onOrderEvent(event));
   await api.register(signalsRoutes, { signals, extraOrigins: config.signalTestOrigins });

@@ -1,5 +1,6 @@
 import {
   initialThrottleState,
+  SIGNAL_WINDOW_MS,
   maskWebhookUrl,
   throttleSignal,
   webhookMessages,
@@ -13,6 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SharedState } from '../../lib/redis/shared-state.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { OrderEvent } from '../exchange/order-events.js';
 import {
@@ -46,14 +48,16 @@ export interface SignalsDeps {
   snapshot: AccountSnapshot;
   log: FastifyBaseLogger;
   now: Clock;
+  /** Where the throttle counts: shared by every instance with Redis, memory otherwise. */
+  state: SharedState;
 }
 
 /**
  * Discord signals: settings (URL sealed at rest, masked out), the test message, and event
- * signals after orders, throttled per user (>= 5 s apart, <= 10 a minute; in memory).
+ * signals after orders, throttled per user (>= 5 s apart, <= 10 a minute; shared by every
+ * instance with Redis).
  */
 export class SignalsService {
-  readonly #throttles = new Map<string, SignalThrottleState>();
   readonly #now: Clock;
 
   constructor(private readonly deps: SignalsDeps) {
@@ -92,7 +96,7 @@ export class SignalsService {
   async sendTest(userId: string): Promise<{ message: string; notes: string[] }> {
     const url = this.url(await this.deps.repo.find(userId));
     if (!url) throw badRequest('Save a Discord webhook URL first', 'webhookUrl');
-    const decision = this.take(userId);
+    const decision = await this.take(userId);
     if (decision > 0) {
       throw new AppError(
         429,
@@ -152,7 +156,7 @@ export class SignalsService {
     if (!stored || !url) return;
     const wanted = parts.filter((p) => stored.types[p.type]);
     if (!wanted.length) return;
-    const wait = this.take(userId);
+    const wait = await this.take(userId);
     if (wait > 0) {
       this.deps.log.info({ userId, retryAfterMs: wait }, 'signal dropped by the throttle');
       return;
@@ -170,24 +174,21 @@ export class SignalsService {
   }
 
   /** Takes one slot of the user's throttle: 0 when allowed, else milliseconds to wait. */
-  private take(userId: string): number {
-    const decision = throttleSignal(
-      this.#throttles.get(userId) ?? initialThrottleState(),
-      this.#now().getTime(),
+  private async take(userId: string): Promise<number> {
+    const nowMs = this.#now().getTime();
+    return this.deps.state.update<SignalThrottleState, number>(
+      [`signals:${userId}`],
+      nowMs,
+      ([stored]) => {
+        const decision = throttleSignal(stored ?? initialThrottleState(), nowMs);
+        return {
+          records: [decision.state],
+          // Past the gap and the window the state is the initial one again.
+          expiresAt: nowMs + SIGNAL_WINDOW_MS,
+          result: decision.allowed ? 0 : Math.max(1, decision.retryAfterMs),
+        };
+      },
     );
-    if (decision.allowed) {
-      if (this.#throttles.size > 10_000) this.sweep();
-      this.#throttles.set(userId, decision.state);
-    }
-    return decision.allowed ? 0 : Math.max(1, decision.retryAfterMs);
-  }
-
-  /** Forgets users whose last signal is over a minute old: their state is the initial one. */
-  private sweep() {
-    const cutoff = this.#now().getTime() - 60_000;
-    for (const [id, state] of this.#throttles) {
-      if ((state.lastSentAt ?? 0) < cutoff) this.#throttles.delete(id);
-    }
   }
 
   private url(stored: StoredSignalSettings | undefined): string | null {

@@ -16,6 +16,7 @@ import type { SubscriptionRow, UserRow } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
+import { revokeSessions } from '../../lib/session-cache.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { subscriptionResponse } from './subscription-view.js';
@@ -186,7 +187,7 @@ export class SubscriptionsService {
       now: Date,
     ) => Promise<{ row: SubscriptionRow; details: Record<string, unknown>; message?: string }>,
   ): Promise<SubscriptionResponse> {
-    return this.deps.db.transaction(async (tx) => {
+    const response = await this.deps.db.transaction(async (tx) => {
       await new SubscriptionsRepository(tx).lockUser(user.id);
       const now = this.#now();
       const { row, details, message } = await apply(tx, now);
@@ -204,5 +205,8 @@ export class SubscriptionsService {
       });
       return this.respond(tx, user, now, message);
     });
+    // Premium is read with the session (lib/session-cache.ts): the next request reads it anew.
+    revokeSessions({ userId: user.id });
+    return response;
   }
 }

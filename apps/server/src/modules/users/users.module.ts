@@ -15,12 +15,13 @@ export interface UsersModule {
 /** The signed-in user's own account: profile, time zone, layout, leaderboard visibility. */
 export async function registerUsers(
   api: FastifyInstance,
-  { db, now }: ModuleDeps,
+  { db, now, state }: ModuleDeps,
   uses: { leaderboard: LeaderboardService; risk: RiskService },
 ): Promise<UsersModule> {
   const repo = new UsersRepository(db);
   const service = new UsersService(repo, {
     onLeaderboardChange: () => uses.leaderboard.invalidate(),
+    state,
     // Today's trading day is recorded in the old zone first: a change takes effect tomorrow.
     beforeTimeZoneChange: (user) => uses.risk.pinTradingDay(user),
   });

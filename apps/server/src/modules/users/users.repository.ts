@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
+import { revokeSessions } from '../../lib/session-cache.js';
 import {
   emailTokens,
   subscriptions,
@@ -8,7 +9,10 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 
-/** Queries on accounts; no rules live here. */
+/**
+ * Queries on accounts; no rules live here. Every change of a user's row drops their verified
+ * sessions (lib/session-cache.ts), so the next request reads the row as written.
+ */
 export class UsersRepository {
   /** Read with every user shown to a client: built once, executed with placeholders. */
   readonly #currentSubscription;
@@ -88,6 +92,7 @@ export class UsersRepository {
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
       await endMailedLinks(tx, id, now, 'reset');
     });
+    revokeSessions({ userId: id });
   }
 
   /** Marks the address verified, only while the account still has the address that was proved. */
@@ -96,18 +101,22 @@ export class UsersRepository {
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt)));
+    revokeSessions({ userId: id });
   }
 
   async setAdmin(id: string, isAdmin: boolean, now: Date) {
     await this.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id));
+    revokeSessions({ userId: id });
   }
 
   async setPaidUser(id: string, isPaidUser: boolean, now: Date) {
     await this.db.update(users).set({ isPaidUser, updatedAt: now }).where(eq(users.id, id));
+    revokeSessions({ userId: id });
   }
 
   async setShowOnLeaderboard(id: string, showOnLeaderboard: boolean, now: Date) {
     await this.db.update(users).set({ showOnLeaderboard, updatedAt: now }).where(eq(users.id, id));
+    revokeSessions({ userId: id });
   }
 
   /**
@@ -116,7 +125,7 @@ export class UsersRepository {
    * mailbox must not verify the new address or reset the password.
    */
   async setEmail(id: string, email: string, now: Date): Promise<'ok' | 'taken'> {
-    return takenOnConflict(() =>
+    return changed(id, () =>
       this.db.transaction(async (tx) => {
         await tx
           .update(users)
@@ -129,7 +138,7 @@ export class UsersRepository {
 
   /** 'taken' when another account holds the name in any case (unique index on lower(username)). */
   async setUsername(id: string, username: string, now: Date): Promise<'ok' | 'taken'> {
-    return takenOnConflict(() =>
+    return changed(id, () =>
       this.db.update(users).set({ username, updatedAt: now }).where(eq(users.id, id)),
     );
   }
@@ -137,11 +146,13 @@ export class UsersRepository {
   /** Removes the account; its boards, trades, keys, sessions and subscriptions cascade. */
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    revokeSessions({ userId: id });
     return rows.length > 0;
   }
 
   async setTimeZone(id: string, timeZone: string, now: Date) {
     await this.db.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, id));
+    revokeSessions({ userId: id });
   }
 
   async setWidgetLayout(id: string, layout: unknown, now: Date) {
@@ -149,6 +160,7 @@ export class UsersRepository {
       .update(users)
       .set({ widgetLayout: layout, updatedAt: now })
       .where(eq(users.id, id));
+    revokeSessions({ userId: id });
   }
 
   /** The subscription period covering `now`, newest first, if any. */
@@ -173,6 +185,13 @@ async function endMailedLinks(tx: Tx, userId: string, now: Date, purpose?: 'veri
 }
 
 /** Runs a write; a unique violation (SQLSTATE 23505, maybe wrapped by drizzle) answers 'taken'. */
+/** A write of the user's row that may hit a unique index; drops their verified sessions. */
+async function changed(userId: string, write: () => Promise<unknown>): Promise<'ok' | 'taken'> {
+  const result = await takenOnConflict(write);
+  revokeSessions({ userId });
+  return result;
+}
+
 async function takenOnConflict(write: () => Promise<unknown>): Promise<'ok' | 'taken'> {
   try {
     await write();

@@ -8,6 +8,8 @@ import {
 } from '@tb/core';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { SharedState } from '../../lib/redis/shared-state.js';
+import { knownPeriod } from '../../lib/session-cache.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { CurrentPeriod } from './users-admin.repository.js';
 import type { UsersRepository } from './users.repository.js';
@@ -22,6 +24,8 @@ export interface UsersHooks {
    * dropped at once (the leaderboard module owns them).
    */
   onLeaderboardChange?: () => void;
+  /** Where the leaderboard switch limit counts (shared by every instance with Redis). */
+  state?: SharedState;
   /**
    * Called with the user as they are (old zone) before a new time zone is saved: the risk
    * module records today's trading day in the old zone, so the change waits for tomorrow.
@@ -30,7 +34,7 @@ export interface UsersHooks {
 }
 
 export class UsersService {
-  readonly #leaderboardSwitches = new WindowLimiter(LEADERBOARD_SWITCHES_PER_MINUTE, 60_000);
+  readonly #leaderboardSwitches: WindowLimiter;
   private readonly onLeaderboardChange: () => void;
   readonly #beforeTimeZoneChange: (user: UserRow) => Promise<void>;
 
@@ -38,6 +42,12 @@ export class UsersService {
     private readonly users: UsersRepository,
     hooks: UsersHooks = {},
   ) {
+    this.#leaderboardSwitches = new WindowLimiter(
+      'leaderboard-switches',
+      LEADERBOARD_SWITCHES_PER_MINUTE,
+      60_000,
+      hooks.state,
+    );
     this.onLeaderboardChange = hooks.onLeaderboardChange ?? (() => undefined);
     this.#beforeTimeZoneChange = hooks.beforeTimeZoneChange ?? (async () => undefined);
   }
@@ -80,7 +90,7 @@ export class UsersService {
   async planAccess(user: UserRow, now: Date): Promise<PlanAccess> {
     if (user.isPaidUser) return { isPremium: true, plan: null };
     const subscription = subscriptionFromPeriod(
-      await this.users.currentSubscription(user.id, now),
+      await this.#currentPeriod(user, now),
       now.getTime(),
     );
     const premium = isPremium({ isPaidUser: false, subscription }, now.getTime());
@@ -89,7 +99,7 @@ export class UsersService {
 
   /** Joins or leaves the public leaderboard. */
   async setShowOnLeaderboard(user: UserRow, show: boolean, now: Date): Promise<PublicUser> {
-    if (!this.#leaderboardSwitches.hit(user.id, now.getTime())) {
+    if (!(await this.#leaderboardSwitches.hit(user.id, now.getTime()))) {
       throw new AppError(429, 'RATE_LIMITED', 'Too many changes. Please try again in a minute.');
     }
     await this.users.setShowOnLeaderboard(user.id, show, now);
@@ -98,7 +108,13 @@ export class UsersService {
   }
 
   async toPublic(user: UserRow, now: Date): Promise<PublicUser> {
-    return publicUser(user, await this.users.currentSubscription(user.id, now), now);
+    return publicUser(user, await this.#currentPeriod(user, now), now);
+  }
+
+  /** The period the auth check read with this row (no query), else the database's. */
+  async #currentPeriod(user: UserRow, now: Date): Promise<CurrentPeriod | null | undefined> {
+    const known = knownPeriod(user, now);
+    return known ? known.period : this.users.currentSubscription(user.id, now);
   }
 }
 

@@ -1,0 +1,123 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { WindowLimiter } from '../window-limiter.js';
+import { RedisLink, REDIS_COMMAND_TIMEOUT_MS } from './redis-link.js';
+import {
+  dropKeys,
+  eventually,
+  OwnRedisServer,
+  TEST_REDIS_URL,
+  testKeyPrefix,
+} from './redis-testing.js';
+import { FallbackState, MemoryState, sharedStateOf } from './shared-state.js';
+
+const prefix = testKeyPrefix();
+const links: RedisLink[] = [];
+const link = (url = TEST_REDIS_URL) => {
+  const made = new RedisLink(url, { keyPrefix: prefix });
+  links.push(made);
+  return made;
+};
+const ready = (l: RedisLink) => eventually(async () => l.ready, 'Redis to connect');
+
+afterAll(async () => {
+  for (const l of links) await l.close();
+  await dropKeys(TEST_REDIS_URL, prefix);
+});
+
+describe('RedisLink', () => {
+  it('is off without REDIS_URL, ok once connected', async () => {
+    expect(new RedisLink(undefined).status()).toEqual({ state: 'off' });
+    const l = link();
+    await ready(l);
+    expect(l.status()).toEqual({ state: 'ok' });
+  });
+
+  it('is down, with the reason, when nothing answers; commands fail at once', async () => {
+    const server = await OwnRedisServer.start();
+    await server.stop();
+    const l = link(server.url);
+    await eventually(
+      async () =>
+        l.status().state === 'down' && !/not connected yet/.test(JSON.stringify(l.status())),
+      'a connection error',
+    );
+    expect(l.status()).toMatchObject({
+      state: 'down',
+      reason: expect.stringMatching(/ECONNREFUSED/),
+    });
+    const started = Date.now();
+    await expect(l.client!.get('k')).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+});
+
+describe('FallbackState', () => {
+  it('is memory alone without REDIS_URL', () => {
+    expect(sharedStateOf(new RedisLink(undefined))).toBeInstanceOf(MemoryState);
+  });
+
+  it('counts in memory while Redis is frozen, says so, and uses it again once it answers', async () => {
+    const server = await OwnRedisServer.start();
+    try {
+      const l = link(server.url);
+      await ready(l);
+      const limiter = new WindowLimiter('frozen', 1, 60_000, new FallbackState(l));
+      expect(await limiter.hit('k', 0)).toBe(true);
+      server.pause();
+      // The first update waits out the command time-out, then counts in memory.
+      let started = performance.now();
+      expect(await limiter.hit('j', 0)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 300);
+      expect(l.status()).toMatchObject({
+        state: 'down',
+        reason: expect.stringMatching(/^Redis does not answer/),
+      });
+      // The next ones do not wait for Redis at all.
+      started = performance.now();
+      expect(await limiter.hit('j', 0)).toBe(false);
+      expect(performance.now() - started).toBeLessThan(50);
+      server.resume();
+      await eventually(async () => (await l.probe()).state === 'ok', 'Redis to answer again');
+      // Redis again: its count of 'k' (one) is the one that counts.
+      expect(await limiter.hit('k', 0)).toBe(false);
+      expect(await limiter.hit('fresh', 0)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('counts in memory while Redis is down and shares again when it is back', async () => {
+    const server = await OwnRedisServer.start();
+    try {
+      const [a, b] = [link(server.url), link(server.url)];
+      await ready(a);
+      await ready(b);
+      const onA = new WindowLimiter('fb', 2, 60_000, new FallbackState(a));
+      const onB = new WindowLimiter('fb', 2, 60_000, new FallbackState(b));
+      expect([await onA.hit('k', 0), await onB.hit('k', 0), await onA.hit('k', 0)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      await server.stop();
+      await eventually(async () => !a.ready && !b.ready, 'the links to see Redis go');
+      // Each instance counts on its own now: two each, never an error.
+      expect([await onA.hit('k', 0), await onA.hit('k', 0), await onA.hit('k', 0)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(await onB.hit('k', 0)).toBe(true);
+      await server.start();
+      await eventually(async () => a.ready && b.ready, 'the links to reconnect', 15_000);
+      // Shared again (a fresh Redis: a fresh count), with no restart.
+      expect([await onA.hit('k', 0), await onB.hit('k', 0), await onA.hit('k', 0)]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
