@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { Broadcast } from './lib/redis/broadcast.js';
 import {
   applyRevocation,
+  dropAllSessions,
   onRevocation,
   parseRevocation,
   SESSIONS_REVOKED,
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const revocation = parseRevocation(message);
     if (revocation) applyRevocation(revocation);
   });
+  broadcast.onResync(dropAllSessions);
   const stopPublishing = onRevocation(
     (revocation) => void broadcast.publish(SESSIONS_REVOKED, JSON.stringify(revocation)),
   );

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { appSecrets } from '../db/schema/index.js';
 import { authed, register } from '../test/api.js';
 import { createPgDatabase, TEST_DATABASE_URL } from '../test/helper.js';
-import { resolveAppSecret, sharedSecret } from './app-secret.js';
+import { resolveAppSecret, UNKNOWN_SECRET_MESSAGE, sharedSecret } from './app-secret.js';
 import { SecretBox } from './secret-box.js';
 
 const ENV_SECRET = 'an-app-secret-from-the-environment-0123456789';
@@ -161,6 +161,22 @@ describe.skipIf(!TEST_DATABASE_URL)('app secret on PostgreSQL (several instances
       source: 'database',
       ignoredFile: true,
     });
+  });
+
+  it('refuses to start on a database with accounts and no secret kept, rather than make a new one', async () => {
+    const [a] = await instances(1);
+    // An installation that ran with APP_SECRET (or another machine's data folder): accounts,
+    // no app_secrets row.
+    const app = await appOn(a!, ENV_SECRET);
+    await register(app);
+    await expect(
+      resolveAppSecret({ fromEnv: undefined, database: a!, dataDir: emptyDir() }),
+    ).rejects.toThrow(UNKNOWN_SECRET_MESSAGE);
+    expect(await a!.db.select().from(appSecrets)).toEqual([]);
+    // With the secret it ran with, it starts.
+    expect(
+      await resolveAppSecret({ fromEnv: ENV_SECRET, database: a!, dataDir: emptyDir() }),
+    ).toEqual({ secret: ENV_SECRET, source: 'env' });
   });
 
   it('APP_SECRET wins and leaves the database untouched', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
-import { appSecrets } from '../db/schema/index.js';
+import { appSecrets, users } from '../db/schema/index.js';
 import { loadOrCreateSecret, newAppSecret, readSecretFile } from './data-dir.js';
 
 /** The row of `app_secrets` that holds the APP_SECRET of a PostgreSQL installation. */
@@ -45,12 +45,30 @@ export async function resolveAppSecret(opts: AppSecretOptions): Promise<AppSecre
     return { secret: loadOrCreateSecret(opts.dataDir, undefined), source: 'data-dir' };
   }
   const fromFile = readSecretFile(opts.dataDir);
+  if (fromFile === undefined) await refuseUnknownSecret(opts.database.db);
   const secret = await sharedSecret(opts.database.db, fromFile ?? newAppSecret());
   return {
     secret,
     source: 'database',
     ...(fromFile !== undefined && fromFile !== secret && { ignoredFile: true as const }),
   };
+}
+
+/**
+ * A database with accounts but no secret kept in it ran with a secret this instance does not
+ * have (APP_SECRET, or another machine's DATA_DIR/app-secret): a new one would sign everyone
+ * out and leave every sealed API key and webhook URL unreadable, so the start is refused.
+ */
+export const UNKNOWN_SECRET_MESSAGE =
+  'This PostgreSQL database already holds accounts, but no app secret is kept in it and this ' +
+  'instance has no DATA_DIR/app-secret: set APP_SECRET to the secret the installation ran with ' +
+  '(its old DATA_DIR/app-secret file), so sessions and sealed keys stay readable.';
+
+async function refuseUnknownSecret(db: Db): Promise<void> {
+  const [kept] = await db.select({ id: appSecrets.id }).from(appSecrets).limit(1);
+  if (kept) return;
+  const [account] = await db.select({ id: users.id }).from(users).limit(1);
+  if (account) throw new Error(UNKNOWN_SECRET_MESSAGE);
 }
 
 /**

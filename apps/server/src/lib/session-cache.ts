@@ -92,6 +92,10 @@ export class SessionCache {
     return this.#entries.size;
   }
 
+  clear(): void {
+    this.#entries.clear();
+  }
+
   /** Stops receiving revocations (the app closed). */
   close(): void {
     caches.delete(this);
@@ -109,6 +113,15 @@ export class SessionCache {
 export function revokeSessions(revocation: Revocation): void {
   applyRevocation(revocation);
   for (const publish of publishers) publish(revocation);
+}
+
+/**
+ * Drops every verified session of this process: revocations from other instances may have
+ * been missed (the broadcast came back after a loss). Each is checked again on its next use.
+ */
+export function dropAllSessions(): void {
+  epoch += 1;
+  for (const cache of caches) cache.clear();
 }
 
 /** Drops a revocation in this process only: for revocations received from other instances. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Broadcast } from './broadcast.js';
 import { RedisLink } from './redis-link.js';
-import { eventually, TEST_REDIS_URL, testKeyPrefix } from './redis-testing.js';
+import { eventually, OwnRedisServer, TEST_REDIS_URL, testKeyPrefix } from './redis-testing.js';
 
 const opened: { link: RedisLink; broadcast: Broadcast }[] = [];
 afterEach(async () => {
@@ -56,4 +56,47 @@ describe('Broadcast', () => {
     expect(heard.b).toEqual(['hello']);
     expect(heard.other).toEqual([]);
   });
+
+  it('an instance started while Redis was down hears messages once it is up, and resyncs after a loss', async () => {
+    const server = await OwnRedisServer.start();
+    try {
+      await server.stop();
+      const prefix = testKeyPrefix();
+      const a = instance(server.url, prefix);
+      const heard: string[] = [];
+      let resyncs = 0;
+      a.broadcast.subscribe('sessions', (m) => heard.push(m));
+      a.broadcast.onResync(() => (resyncs += 1));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      await server.start();
+      const b = instance(server.url, prefix);
+      await eventually(async () => a.link.ready && b.link.ready, 'both connected');
+      await eventually(
+        async () => {
+          await b.broadcast.publish('sessions', 'revoked');
+          return heard.includes('revoked');
+        },
+        'A subscribed after Redis came up',
+        5_000,
+      );
+      expect(resyncs).toBe(0);
+
+      // Redis lost and back: A subscribes again and drops what messages kept fresh.
+      await server.stop();
+      await server.start();
+      await eventually(async () => resyncs >= 1, 'A resynced', 5_000);
+      heard.length = 0;
+      await eventually(
+        async () => {
+          await b.broadcast.publish('sessions', 'again');
+          return heard.includes('again');
+        },
+        'A subscribed after the restart',
+        5_000,
+      );
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });

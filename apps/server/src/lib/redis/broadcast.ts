@@ -14,6 +14,7 @@ type Handler = (message: string) => void;
  */
 export class Broadcast {
   readonly #handlers = new Map<string, Handler[]>();
+  readonly #resyncs: Array<() => void> = [];
   readonly #origin = randomUUID();
   readonly #subscriber: Redis | null;
   readonly #prefix: string;
@@ -25,7 +26,18 @@ export class Broadcast {
     this.#prefix = opts.keyPrefix ?? 'tb:';
     // A connection in subscriber mode takes no other command: a second one, resubscribed by
     // ioredis after every reconnect.
-    this.#subscriber = link.client?.duplicate({ enableOfflineQueue: true }) ?? null;
+    this.#subscriber =
+      link.client?.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null }) ?? null;
+    let connectedBefore = false;
+    // Every (re)connection subscribes to every channel again (a subscribe sent while Redis was
+    // down is lost), and after the first, whatever was cached on the strength of messages is
+    // dropped: messages published while this instance was away were missed.
+    this.#subscriber?.on('ready', () => {
+      const channels = [...this.#handlers.keys()].map((c) => this.#prefix + c);
+      if (channels.length) void this.#subscriber?.subscribe(...channels).catch(() => undefined);
+      if (connectedBefore) for (const resync of this.#resyncs) resync();
+      connectedBefore = true;
+    });
     this.#subscriber?.on('message', (channel: string, raw: string) => {
       const envelope = parseEnvelope(raw);
       if (!envelope || envelope.origin === this.#origin) return;
@@ -45,6 +57,14 @@ export class Broadcast {
     }
     this.#handlers.set(channel, [handler]);
     void this.#subscriber?.subscribe(this.#prefix + channel).catch(() => undefined);
+  }
+
+  /**
+   * Calls `resync` when the connection to the other instances came back after a loss: messages
+   * may have been missed meanwhile, so what they keep fresh must be dropped.
+   */
+  onResync(resync: () => void): void {
+    this.#resyncs.push(resync);
   }
 
   /**

@@ -8,7 +8,7 @@ import {
   TEST_REDIS_URL,
   testKeyPrefix,
 } from './redis-testing.js';
-import { FallbackState, MemoryState, sharedStateOf } from './shared-state.js';
+import { FallbackState, MemoryState, RedisState, sharedStateOf } from './shared-state.js';
 
 const prefix = testKeyPrefix();
 const links: RedisLink[] = [];
@@ -119,5 +119,24 @@ describe('FallbackState', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('RedisState', () => {
+  it('counts 300 concurrent updates of one key from one instance, each once, in Redis', async () => {
+    const l = link();
+    await ready(l);
+    const state = new RedisState(l);
+    const key = 'concurrent-counter';
+    const bump = () =>
+      state.update<number, number>([key], Date.now(), ([n]) => {
+        const next = (n ?? 0) + 1;
+        return { records: [next], expiresAt: Date.now() + 60_000, result: next };
+      });
+    const results = await Promise.all(Array.from({ length: 300 }, bump));
+    // Past 200 lost compare-and-set rounds an update would give up; in turn, none is lost.
+    expect(new Set(results).size).toBe(300);
+    expect(Math.max(...results)).toBe(300);
+    expect(await l.client!.get(key)).toBe('300');
   });
 });

@@ -99,9 +99,36 @@ export class SharedStateConflictError extends Error {
  * clock, at least a second.
  */
 export class RedisState implements SharedState {
+  /** Updates in flight per key set: this instance's updates of one key wait for each other. */
+  readonly #queues = new Map<string, Promise<unknown>>();
+
   constructor(private readonly link: RedisLink) {}
 
-  async update<T, R>(
+  /**
+   * Updates of the same keys from this instance run one after another, so compare-and-set
+   * rounds are lost only to other instances (concurrent updates of one key in one process
+   * would otherwise cost rounds growing with the square of their number).
+   */
+  update<T, R>(
+    keys: string[],
+    nowMs: number,
+    change: (records: (T | undefined)[]) => Change<T, R>,
+  ): Promise<R> {
+    const id = keys.join('\u0000');
+    const previous = this.#queues.get(id) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.#update(keys, nowMs, change),
+      () => this.#update(keys, nowMs, change),
+    );
+    const settled = run.catch(() => undefined);
+    this.#queues.set(id, settled);
+    void settled.then(() => {
+      if (this.#queues.get(id) === settled) this.#queues.delete(id);
+    });
+    return run;
+  }
+
+  async #update<T, R>(
     keys: string[],
     nowMs: number,
     change: (records: (T | undefined)[]) => Change<T, R>,

@@ -15,7 +15,7 @@ export interface LeaderboardOptions {
   cacheMs?: number;
   now: Clock;
   /** Drops the rankings of every instance on `invalidate()`; this instance's only without. */
-  broadcast?: Pick<Broadcast, 'publish' | 'subscribe'>;
+  broadcast?: Pick<Broadcast, 'publish' | 'subscribe' | 'onResync'>;
 }
 
 const INVALIDATE = 'leaderboard:invalidate';
@@ -41,6 +41,8 @@ export class LeaderboardService {
     this.#now = options.now;
     this.#broadcast = options.broadcast;
     this.#broadcast?.subscribe(INVALIDATE, () => this.#cache.clear());
+    // Invalidations missed while Redis was away: start again from the database.
+    this.#broadcast?.onResync(() => this.#cache.clear());
   }
 
   /** The ranked rows for a sort key and direction. */

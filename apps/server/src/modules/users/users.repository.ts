@@ -184,7 +184,6 @@ async function endMailedLinks(tx: Tx, userId: string, now: Date, purpose?: 'veri
     );
 }
 
-/** Runs a write; a unique violation (SQLSTATE 23505, maybe wrapped by drizzle) answers 'taken'. */
 /** A write of the user's row that may hit a unique index; drops their verified sessions. */
 async function changed(userId: string, write: () => Promise<unknown>): Promise<'ok' | 'taken'> {
   const result = await takenOnConflict(write);
@@ -192,6 +191,7 @@ async function changed(userId: string, write: () => Promise<unknown>): Promise<'
   return result;
 }
 
+/** Runs a write; a unique violation (SQLSTATE 23505, maybe wrapped by drizzle) answers 'taken'. */
 async function takenOnConflict(write: () => Promise<unknown>): Promise<'ok' | 'taken'> {
   try {
     await write();
