@@ -38,7 +38,10 @@ describe('BingoCell', () => {
     const toggle = screen.getByRole('button', { name: `Cell 4: ${title}, 2 points` });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText(title)).toBeVisible();
-    expect(container.querySelector('.bingo-cell__points')).toHaveTextContent('2 pts');
+    // The badge is drawn from data attributes (CSS ::before), not text in the button.
+    expect(container.querySelector('.bingo-cell__points')).toHaveAttribute('data-points', '2');
+    expect(container.querySelector('.bingo-cell__points-unit')).toHaveAttribute('data-unit', 'pts');
+    expect(toggle).toHaveTextContent(new RegExp(`^4 ${title}$`));
     expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(`${title} · 2 pts`);
     await user.click(toggle);
     expect(onToggle).toHaveBeenCalledWith(3);
@@ -55,7 +58,8 @@ describe('BingoCell', () => {
 
   it('a ticked cell is pressed; one point reads "1 pt"', () => {
     const { container } = renderCell(cell('No revenge trade', 1, true));
-    expect(container.querySelector('.bingo-cell__points')).toHaveTextContent(/^1 pt$/);
+    expect(container.querySelector('.bingo-cell__points')).toHaveAttribute('data-points', '1');
+    expect(container.querySelector('.bingo-cell__points-unit')).toHaveAttribute('data-unit', 'pt');
     expect(screen.getByRole('tooltip', { hidden: true })).toHaveTextContent(
       'No revenge trade · 1 pt',
     );

@@ -28,7 +28,9 @@ export function cellLabel(cell: Pick<Cell, 'title' | 'points'>, index: number): 
  * One numbered cell: the cell itself toggles (click, Enter, Space: it is a button with
  * aria-pressed); the pencil opens the edit dialog. It shows its number, its points and its
  * title wrapped over as many lines as the cell holds. Memoised: toggling one cell re-renders
- * only that cell, since core keeps the other cells' objects.
+ * only that cell, since core keeps the other cells' objects. Its visible text (number, a
+ * space, title) is part of its accessible name (WCAG 2.5.3); the points badge is drawn by CSS
+ * from data attributes, so '2 pts' is not text the name would have to repeat word for word.
  */
 export const BingoCell = memo(function BingoCell({
   cell,
@@ -55,12 +57,11 @@ export const BingoCell = memo(function BingoCell({
         <span className="bingo-cell__head" aria-hidden="true">
           <span className="bingo-cell__number">{index + 1}</span>
           {tip.points > 0 ? (
-            <span className="bingo-cell__points">
-              {tip.points}
-              <span className="bingo-cell__points-unit">{` ${ptsUnit(tip.points)}`}</span>
+            <span className="bingo-cell__points" data-points={tip.points}>
+              <span className="bingo-cell__points-unit" data-unit={ptsUnit(tip.points)} />
             </span>
           ) : null}
-        </span>
+        </span>{' '}
         {title ? (
           <span
             className={

@@ -60,7 +60,7 @@ describe('bingo grid widget', () => {
     );
     const stop = screen.getByRole('button', { name: 'Cell 11: Stop beyond structure, 3 points' });
     expect(within(stop).getByText('Stop beyond structure')).toBeVisible();
-    expect(stop).toHaveTextContent('3 pts');
+    expect(stop.querySelector('.bingo-cell__points')).toHaveAttribute('data-points', '3');
     expect(screen.getByText('Stop beyond structure · 3 pts')).toHaveAttribute('role', 'tooltip');
     expect(screen.queryByRole('button', { name: starterOfferTexts.action })).toBeNull();
   });
