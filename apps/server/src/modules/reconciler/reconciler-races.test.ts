@@ -1,5 +1,4 @@
 import type { ExchangeAccount } from '@tb/hyperliquid';
-import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exchangeFills, tradeOrders } from '../../db/schema/index.js';
@@ -15,6 +14,40 @@ describeEachDatabase(
       () => ctx.app,
       () => ctx.database,
     );
+
+    /** Other traders' connections (leased too in a shared database): an account with nothing. */
+    const nothing = {
+      positions: async () => [],
+      fillsSince: async () => [],
+      cancelByCloids: async () => undefined,
+    } as unknown as ExchangeAccount;
+    /** A reconciler that reads `account` for `user`'s connection, and nothing for anyone else's. */
+    const readerFor = (
+      user: { id: string; wallet: string },
+      account: ExchangeAccount,
+      opts: { risk?: unknown; intervalMs?: number } = {},
+    ) =>
+      new Reconciler({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
+        keys: {
+          resolve: async (userId: string, id?: string) => ({
+            id: id!,
+            network: 'paper' as const,
+            credentials: {
+              walletAddress: userId === user.id ? user.wallet : '0x0',
+              privateKey: '0x1',
+            },
+          }),
+        } as never,
+        networks: {
+          account: (_network: string, credentials: { walletAddress: string }) =>
+            credentials.walletAddress === user.wallet ? account : nothing,
+        },
+        risk: (opts.risk ?? { applyOutcome: async () => undefined }) as never,
+        intervalMs: opts.intervalMs ?? 0,
+      } as ConstructorParameters<typeof Reconciler>[0]);
 
     it('claims an entry fill a pass stored as unjournaled before the bracket’s link committed', async () => {
       await t.pin(MARK);
@@ -112,21 +145,7 @@ describeEachDatabase(
           return [];
         },
       } as unknown as ExchangeAccount;
-      const reconciler = new Reconciler({
-        db: ctx.database.db,
-        now: ctx.clock.now,
-        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
-        keys: {
-          resolve: async (_userId: string, id?: string) => ({
-            id: id!,
-            network: 'paper' as const,
-            credentials: { walletAddress: user.wallet as `0x${string}`, privateKey: '0x1' },
-          }),
-        } as never,
-        networks: { account: () => account },
-        risk: { applyOutcome: async () => undefined } as never,
-        intervalMs: 0,
-      } as ConstructorParameters<typeof Reconciler>[0] & { log: FastifyBaseLogger });
+      const reconciler = readerFor(user, account);
       const since = Date.now() - 30 * 86_400_000;
       expect(await reconciler.syncConnection(user.id, user.connectionId, { since })).toBe(true);
       expect(await reconciler.syncConnection(user.id, user.connectionId, { since })).toBe(true);
@@ -167,21 +186,7 @@ describeEachDatabase(
           cancelled.push(cloids);
         },
       } as unknown as ExchangeAccount;
-      const reconciler = new Reconciler({
-        db: ctx.database.db,
-        now: ctx.clock.now,
-        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
-        keys: {
-          resolve: async (_userId: string, id?: string) => ({
-            id: id!,
-            network: 'paper' as const,
-            credentials: { walletAddress: user.wallet as `0x${string}`, privateKey: '0x1' },
-          }),
-        } as never,
-        networks: { account: () => account },
-        risk: ctx.app.reconciler['deps'].risk,
-        intervalMs: 0,
-      } as ConstructorParameters<typeof Reconciler>[0]);
+      const reconciler = readerFor(user, account, { risk: ctx.app.reconciler['deps'].risk });
       expect(await reconciler.syncConnection(user.id, user.connectionId)).toBe(true);
       expect(await t.trade(user.token, placed.id)).toMatchObject({
         status: 'TARGET_HIT',
@@ -197,11 +202,6 @@ describeEachDatabase(
       await t.place(user.token, LONG);
       let positions = [{ symbol: 'BTC-USD', side: 'long', size: 0.005 }];
       const calls = { positions: 0, fills: 0 };
-      // Other tests' connections are leased too: they get an account that counts nothing.
-      const others = {
-        positions: async () => [],
-        fillsSince: async () => [],
-      } as unknown as ExchangeAccount;
       const account = {
         positions: async () => {
           calls.positions += 1;
@@ -212,27 +212,7 @@ describeEachDatabase(
           return [];
         },
       } as unknown as ExchangeAccount;
-      const reconciler = new Reconciler({
-        db: ctx.database.db,
-        now: ctx.clock.now,
-        log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
-        keys: {
-          resolve: async (userId: string, id?: string) => ({
-            id: id!,
-            network: 'paper' as const,
-            credentials: {
-              walletAddress: userId === user.id ? user.wallet : '0x0',
-              privateKey: '0x1',
-            },
-          }),
-        } as never,
-        networks: {
-          account: (_network: string, credentials: { walletAddress: string }) =>
-            credentials.walletAddress === user.wallet ? account : others,
-        },
-        risk: { applyOutcome: async () => undefined } as never,
-        intervalMs: 2_000,
-      } as ConstructorParameters<typeof Reconciler>[0]);
+      const reconciler = readerFor(user, account, { intervalMs: 2_000 });
       const start = Date.now();
       ctx.clock.set(start);
       await reconciler.runOnce();

@@ -1,23 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { exchangeCredentials, tradeOrders, trades } from '../../db/schema/index.js';
-import { type Method, authed, createTrade, register } from '../../test/api.js';
+import { tradeOrders, trades } from '../../db/schema/index.js';
+import { createTrade } from '../../test/api.js';
+import { LIMIT, LONG, MARK, liveHelpers } from '../../test/live-trading.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { RiskService } from '../risk/risk.service.js';
 import { TradeActions } from './trades-actions.js';
 import type { BracketPlacer } from './trades-live.js';
 
-/** BTC's mark is pinned at 100,000: a long limit below it rests, its TP and SL wait for it. */
-const MARK = 100_000;
-const LONG = {
-  pair: 'BTCUSDT',
-  isLong: true,
-  stopLoss: 97_000,
-  entryPrice: 99_000,
-  takeProfit: 103_000,
-  sizeUsd: 500,
-};
-const LIMIT = { type: 'limit', leverage: 5 };
 const MARKET = { type: 'market', leverage: 5 };
 
 interface FrontOrder {
@@ -32,31 +22,10 @@ interface FrontOrder {
 describeEachDatabase(
   'actions on a trade placed on the paper exchange: cancel entry, move stop, close at market',
   (ctx) => {
-    const call = (token: string, method: Method, url: string, payload?: unknown) =>
-      authed(ctx.app, token, method, url, payload);
-    const pin = async (px: number) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/paper/control/mark',
-        payload: { coin: 'BTC', px },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const paperTrader = async () => {
-      const user = await register(ctx.app);
-      const res = await call(user.token, 'POST', '/api/users/exchanges', {
-        exchangeId: 'hyperliquid',
-        network: 'paper',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const [row] = await ctx.database.db
-        .select({ wallet: exchangeCredentials.walletAddress })
-        .from(exchangeCredentials)
-        .where(eq(exchangeCredentials.userId, user.id));
-      return { ...user, wallet: row!.wallet };
-    };
-    const paperInfo = async (payload: object) =>
-      (await ctx.app.inject({ method: 'POST', url: '/paper/info', payload })).json();
+    const { call, pin, paperTrader, paperInfo } = liveHelpers(
+      () => ctx.app,
+      () => ctx.database,
+    );
     /** Open orders, triggers included (a bracket's children flattened). */
     const openOrders = async (wallet: string) => {
       const top = (await paperInfo({ type: 'frontendOpenOrders', user: wallet })) as FrontOrder[];

@@ -1,19 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { tradeOrders, trades } from '../../db/schema/index.js';
-import { type Method, authed, createTrade, register } from '../../test/api.js';
+import { createTrade, register } from '../../test/api.js';
+import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
-/** BTC's mark is pinned at 100,000: a long limit below it rests, a market entry fills. */
-const MARK = 100_000;
-const LONG = {
-  pair: 'BTCUSDT',
-  isLong: true,
-  stopLoss: 97_000,
-  entryPrice: 99_000,
-  takeProfit: 103_000,
-  sizeUsd: 500,
-};
 const EDIT_REFUSED =
   "This trade is live on Hyperliquid: its levels are the exchange's orders. Move the stop from its card, or close it.";
 const DELETE_REFUSED =
@@ -22,25 +13,10 @@ const DELETE_REFUSED =
 describeEachDatabase(
   'a placed trade keeps the levels of its exchange orders',
   (ctx) => {
-    const call = (token: string, method: Method, url: string, payload?: unknown) =>
-      authed(ctx.app, token, method, url, payload);
-    const pin = async (px: number) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/paper/control/mark',
-        payload: { coin: 'BTC', px },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const paperTrader = async () => {
-      const user = await register(ctx.app);
-      const res = await call(user.token, 'POST', '/api/users/exchanges', {
-        exchangeId: 'hyperliquid',
-        network: 'paper',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return user;
-    };
+    const { call, pin, paperTrader } = liveHelpers(
+      () => ctx.app,
+      () => ctx.database,
+    );
     const place = async (token: string, order: object, body: object = LONG) => {
       const res = await call(token, 'POST', '/api/trades', { ...body, order });
       expect(res.statusCode, res.body).toBe(201);

@@ -1,20 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { exchangeCredentials, tradeOrders, trades } from '../../db/schema/index.js';
-import { type Method, authed, createTrade, register } from '../../test/api.js';
+import { tradeOrders, trades } from '../../db/schema/index.js';
+import { createTrade, register } from '../../test/api.js';
+import { LIMIT, LONG, MARK, liveHelpers } from '../../test/live-trading.js';
 import { describeEachDatabase } from '../../test/helper.js';
-
-/** BTC's mark is pinned at 100,000: a long limit below it rests, its TP and SL wait for it. */
-const MARK = 100_000;
-const LONG = {
-  pair: 'BTCUSDT',
-  isLong: true,
-  stopLoss: 97_000,
-  entryPrice: 99_000,
-  takeProfit: 103_000,
-  sizeUsd: 500,
-};
-const LIMIT = { type: 'limit', leverage: 5 };
 
 interface FrontOrder {
   oid: number;
@@ -32,32 +21,11 @@ interface FrontOrder {
 describeEachDatabase(
   'journal trades placed on the paper exchange as brackets',
   (ctx) => {
-    const call = (token: string, method: Method, url: string, payload?: unknown) =>
-      authed(ctx.app, token, method, url, payload);
-    const pin = async (px: number) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/paper/control/mark',
-        payload: { coin: 'BTC', px },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
+    const { call, pin, paperTrader, paperInfo } = liveHelpers(
+      () => ctx.app,
+      () => ctx.database,
+    );
     /** A user with a one-click paper connection and its wallet address. */
-    const paperTrader = async () => {
-      const user = await register(ctx.app);
-      const res = await call(user.token, 'POST', '/api/users/exchanges', {
-        exchangeId: 'hyperliquid',
-        network: 'paper',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      const [row] = await ctx.database.db
-        .select({ wallet: exchangeCredentials.walletAddress })
-        .from(exchangeCredentials)
-        .where(eq(exchangeCredentials.userId, user.id));
-      return { ...user, connectionId: res.json().exchange.id as string, wallet: row!.wallet };
-    };
-    const paperInfo = async (payload: object) =>
-      (await ctx.app.inject({ method: 'POST', url: '/paper/info', payload })).json();
     const stored = async (userId: string) => ({
       trades: await ctx.database.db.select().from(trades).where(eq(trades.userId, userId)),
       orders: await ctx.database.db

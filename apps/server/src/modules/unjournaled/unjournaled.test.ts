@@ -2,7 +2,8 @@ import type { UnjournaledTripView } from '@tb/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exchangeFills } from '../../db/schema/index.js';
-import { type Method, authed, createTrade, register } from '../../test/api.js';
+import { createTrade, register } from '../../test/api.js';
+import { liveHelpers } from '../../test/live-trading.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 const MARK = 100_000;
@@ -18,25 +19,10 @@ const JOURNAL_LONG = {
 describeEachDatabase(
   'unjournaled fills: listed as round trips, imported, attached, dismissed',
   (ctx) => {
-    const call = (token: string, method: Method, url: string, payload?: unknown) =>
-      authed(ctx.app, token, method, url, payload);
-    const pin = async (px: number) => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/paper/control/mark',
-        payload: { coin: 'BTC', px },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    };
-    const paperTrader = async () => {
-      const user = await register(ctx.app);
-      const res = await call(user.token, 'POST', '/api/users/exchanges', {
-        exchangeId: 'hyperliquid',
-        network: 'paper',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return user;
-    };
+    const { call, pin, paperTrader } = liveHelpers(
+      () => ctx.app,
+      () => ctx.database,
+    );
     /** A market order on the exchange's own route, outside the journal. */
     const market = async (token: string, side: 'buy' | 'sell', size = '0.002') => {
       const res = await call(token, 'POST', '/api/exchange/order', {
