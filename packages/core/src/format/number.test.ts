@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayDecimals, formatDisplayNumber, formatRatio } from './number.js';
+import { displayDecimals, formatDisplayNumber, formatPrice, formatRatio } from './number.js';
 
 describe('displayDecimals', () => {
   it.each([
@@ -53,5 +53,15 @@ describe('formatRatio', () => {
     [Number.POSITIVE_INFINITY, '—'],
   ])('%s -> %s', (value, text) => {
     expect(formatRatio(value)).toBe(text);
+  });
+});
+
+describe('formatPrice', () => {
+  it('formats prices with separators and the display decimals', () => {
+    expect(formatPrice(61_000)).toBe('61,000');
+    expect(formatPrice(61_012.4)).toBe('61,012');
+    expect(formatPrice(25.55)).toBe('25.6');
+    expect(formatPrice(0.05)).toBe('0.0500');
+    expect(formatPrice(Number.NaN)).toBe('—');
   });
 });

@@ -32,3 +32,24 @@ export function formatRatio(value: number): string {
   const text = roundTo(value, 2).toFixed(2);
   return text === '-0.00' ? '0.00' : text;
 }
+
+const priceFormats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A price with thousands separators and the product's display decimals (SPEC.md section 9):
+ * 61000 -> '61,000', 61012.4 -> '61,012', 25.55 -> '25.6', 0.05 -> '0.0500'; '—' when not finite.
+ */
+export function formatPrice(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const decimals = displayDecimals(value);
+  let format = priceFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    priceFormats.set(decimals, format);
+  }
+  const text = format.format(value);
+  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
+}

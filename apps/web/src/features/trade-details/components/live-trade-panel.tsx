@@ -1,8 +1,7 @@
-import { formatUsd, type Trade } from '@tb/core';
+import { formatPrice, formatUsd, type Trade } from '@tb/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLiveTradeActions, type LiveAction } from '@/features/journal';
-import { formatPrice } from '../lib/live-order';
 import './live-trading.css';
 
 /** The visible words of a placed trade on its Trade History card. */

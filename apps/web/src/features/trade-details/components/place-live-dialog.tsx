@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatUsd, priceSymbol, type LiveOrderRequest } from '@tb/core';
+import { formatPrice, formatUsd, priceSymbol, type LiveOrderRequest } from '@tb/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
 import { Dialog } from '@/components/dialog';
@@ -8,7 +8,6 @@ import {
   defaultLeverage,
   estimatedLiquidationPrice,
   FALLBACK_MAX_LIVE_LEVERAGE,
-  formatPrice,
   leverageRangeMessage,
   liquidationBeforeStop,
   marginUsd,

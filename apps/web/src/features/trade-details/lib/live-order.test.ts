@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultLeverage,
   estimatedLiquidationPrice,
-  formatPrice,
   liquidationBeforeStop,
   maintenanceMarginRate,
   marginUsd,
@@ -63,13 +62,5 @@ describe('live order maths', () => {
     expect(readLeverage('', 50)).toBeNull();
     expect(defaultLeverage(50)).toBe(5);
     expect(defaultLeverage(3)).toBe(3);
-  });
-
-  it('formats prices with separators and the display decimals', () => {
-    expect(formatPrice(61_000)).toBe('61,000');
-    expect(formatPrice(61_012.4)).toBe('61,012');
-    expect(formatPrice(25.55)).toBe('25.6');
-    expect(formatPrice(0.05)).toBe('0.0500');
-    expect(formatPrice(Number.NaN)).toBe('—');
   });
 });

@@ -1,5 +1,3 @@
-import { displayDecimals } from '@tb/core';
-
 /** The leverage a placed trade starts at, when the trader has not chosen one. */
 export const DEFAULT_LIVE_LEVERAGE = 5;
 /** The highest leverage offered when the market list does not give the asset's maximum. */
@@ -74,25 +72,4 @@ export function readLeverage(text: string, max: number): number | null {
 /** The leverage to start at: the default, or the asset's maximum when that is lower. */
 export function defaultLeverage(max: number): number {
   return Math.max(1, Math.min(DEFAULT_LIVE_LEVERAGE, max));
-}
-
-const priceFormats = new Map<number, Intl.NumberFormat>();
-
-/**
- * A price with thousands separators and the product's display decimals (SPEC.md section 9):
- * 61000 -> '61,000', 61012.4 -> '61,012', 25.55 -> '25.6', 0.05 -> '0.0500'; '—' when not finite.
- */
-export function formatPrice(value: number): string {
-  if (!Number.isFinite(value)) return '—';
-  const decimals = displayDecimals(value);
-  let format = priceFormats.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    priceFormats.set(decimals, format);
-  }
-  const text = format.format(value);
-  return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
