@@ -25,6 +25,7 @@ import { registerAudit } from './modules/audit/audit.module.js';
 import { registerAuth } from './modules/auth/auth.module.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { registerBingo } from './modules/bingo/bingo.module.js';
+import { RedisMarketCache } from './lib/redis/market-cache.js';
 import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
 import { bracketPlacer } from './modules/exchange/bracket-placer.js';
 import { registerExchange } from './modules/exchange/exchange.module.js';
@@ -238,7 +239,12 @@ async function registerApiModules(
     onLeaderboardChange: () => leaderboard.invalidate(),
   });
   const bingo = await registerBingo(api, shared, { plans: users.service });
-  const networks = new ExchangeNetworks(config, parts.paper);
+  const redis = shared.redis;
+  const networks = new ExchangeNetworks(
+    config,
+    parts.paper,
+    redis.client ? (network) => new RedisMarketCache(redis, network) : undefined,
+  );
   // Entry prices are bounded by the exchange module's market data: read from the networks,
   // not through ExchangeService, which uses trades (no cycle).
   const marketPrice = (pair: string) => marketPriceOf(networks, config.marketDataNetwork, pair);

@@ -14,11 +14,45 @@ export const CACHE_TTL_MS = {
 } as const;
 
 /**
+ * The cache several app instances share (Redis, DESIGN.md section 10), behind each process's
+ * own: a value one instance loaded is read by the others, and one instance at a time loads a
+ * key. Every method may reject (the store is down or slow): the cache then goes to the source
+ * itself, as a single instance does.
+ */
+export interface RemoteCache {
+  /** The text kept at `key`, or null. */
+  read(key: string): Promise<string | null>;
+  /** Keeps `text` at `key` for `ttlMs`. */
+  write(key: string, text: string, ttlMs: number): Promise<void>;
+  /** Whether this instance takes the load of `key`: true for one caller per `leaseMs`. */
+  claim(key: string, leaseMs: number): Promise<boolean>;
+  /** Gives a claim back early (the load failed), so the next caller loads at once. */
+  release(key: string): Promise<void>;
+}
+
+/** How long an instance's claim on a load lasts (a load that takes longer is timed out). */
+export const REMOTE_LOAD_LEASE_MS = 5_000;
+/** How long an instance waits for another's load before it loads itself. */
+export const REMOTE_WAIT_MS = 2_000;
+/** How often a waiting instance looks for the value another is loading. */
+export const REMOTE_POLL_MS = 20;
+
+/** The shared store failed: this load goes to the source without it. */
+const REMOTE_DOWN = Symbol('remote down');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * A time-to-live cache with single flight: one load in flight per key, shared by every
  * concurrent caller; a value is kept `ttlMs` after it arrived, and only once `check` accepted
  * it: a load that fails, or answers what `check` refuses (an error body, a malformed shape), is
  * not kept, so the next caller loads again instead of reading a poisoned entry for the whole
  * time-to-live. Expired entries are swept once the map grows past `maxEntries`.
+ *
+ * With a `remote` cache the single flight spans instances: a miss here reads the remote
+ * value, else claims the load (or waits for the instance that claimed it), and shares what it
+ * loaded. A value read from the remote expires here when it expires there, so no instance
+ * serves data older than its time-to-live.
  */
 export class SharedCache {
   private readonly values = new Map<string, Entry>();
@@ -27,6 +61,7 @@ export class SharedCache {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 1_000,
+    private readonly remote?: RemoteCache,
   ) {}
 
   /**
@@ -44,21 +79,96 @@ export class SharedCache {
     if (hit && hit.expiresAt > this.now()) return Promise.resolve(hit.value as T);
     const pending = this.inFlight.get(key);
     if (pending) return pending as Promise<T>;
-    const loading = load()
-      .then(check)
-      .then(
-        (value) => {
-          this.inFlight.delete(key);
-          this.store(key, { value, expiresAt: this.now() + ttlMs });
-          return value;
-        },
-        (error: unknown) => {
-          this.inFlight.delete(key);
-          throw error;
-        },
-      );
+    const source = () => this.loadFromSource(ttlMs, load, check);
+    const loading = (
+      this.remote ? this.loadShared(this.remote, key, ttlMs, source, check) : source()
+    ).then(
+      (entry) => {
+        this.inFlight.delete(key);
+        this.store(key, entry);
+        return entry.value as T;
+      },
+      (error: unknown) => {
+        this.inFlight.delete(key);
+        throw error;
+      },
+    );
     this.inFlight.set(key, loading);
     return loading;
+  }
+
+  private async loadFromSource<T>(
+    ttlMs: number,
+    load: () => Promise<unknown>,
+    check: (answer: unknown) => T,
+  ): Promise<Entry> {
+    const value = check(await load());
+    return { value, expiresAt: this.now() + ttlMs };
+  }
+
+  /** The remote value, else this instance's load shared through the remote, else a wait. */
+  private async loadShared<T>(
+    remote: RemoteCache,
+    key: string,
+    ttlMs: number,
+    source: () => Promise<Entry>,
+    check: (answer: unknown) => T,
+  ): Promise<Entry> {
+    const giveUpAt = performance.now() + REMOTE_WAIT_MS;
+    for (;;) {
+      const kept = await this.readRemote(remote, key, ttlMs, check);
+      if (kept === REMOTE_DOWN) return source();
+      if (kept) return kept;
+      const claimed = await remote.claim(key, REMOTE_LOAD_LEASE_MS).catch(() => REMOTE_DOWN);
+      if (claimed === REMOTE_DOWN) return source();
+      if (claimed) return this.loadAndShare(remote, key, ttlMs, source);
+      // Another instance is loading it: wait for its value, or load once it is late.
+      if (performance.now() >= giveUpAt) return this.loadAndShare(remote, key, ttlMs, source);
+      await sleep(REMOTE_POLL_MS);
+    }
+  }
+
+  private async loadAndShare(
+    remote: RemoteCache,
+    key: string,
+    ttlMs: number,
+    source: () => Promise<Entry>,
+  ): Promise<Entry> {
+    try {
+      const entry = await source();
+      const text = JSON.stringify({ expiresAt: entry.expiresAt, value: entry.value });
+      // The value is served either way; a failed write only means the others load it too.
+      await remote.write(key, text, ttlMs).catch(() => undefined);
+      return entry;
+    } finally {
+      // After the value is written, so a waiting instance reads it rather than loading again.
+      await remote.release(key).catch(() => undefined);
+    }
+  }
+
+  /** The live remote value, checked again (what another version wrote may not fit); else null. */
+  private async readRemote<T>(
+    remote: RemoteCache,
+    key: string,
+    ttlMs: number,
+    check: (answer: unknown) => T,
+  ): Promise<Entry | null | typeof REMOTE_DOWN> {
+    let text: string | null;
+    try {
+      text = await remote.read(key);
+    } catch {
+      return REMOTE_DOWN;
+    }
+    if (text === null) return null;
+    try {
+      const kept = JSON.parse(text) as Partial<Entry>;
+      const now = this.now();
+      if (typeof kept.expiresAt !== 'number' || kept.expiresAt <= now) return null;
+      // Another instance's clock may run ahead: never longer than the time-to-live from here.
+      return { value: check(kept.value), expiresAt: Math.min(kept.expiresAt, now + ttlMs) };
+    } catch {
+      return null;
+    }
   }
 
   private store(key: string, entry: Entry): void {

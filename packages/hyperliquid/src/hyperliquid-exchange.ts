@@ -1,6 +1,6 @@
 import { InfoClient, type IRequestTransport } from '@nktkas/hyperliquid';
 import { HyperliquidAccount } from './account.js';
-import { SharedCache } from './cache.js';
+import { SharedCache, type RemoteCache } from './cache.js';
 import type {
   AccountCredentials,
   ExchangeAccount,
@@ -16,6 +16,8 @@ export interface HyperliquidExchangeOptions {
   network: Network;
   /** Clock in epoch milliseconds (cache expiry, candle windows); tests pass a fake one. */
   now?: () => number;
+  /** The market cache several app instances share (Redis); each process's own without it. */
+  remoteCache?: RemoteCache;
 }
 
 /**
@@ -32,7 +34,7 @@ export class HyperliquidExchange {
     const now = options.now ?? Date.now;
     this.network = options.network;
     this.info = new InfoClient({ transport: options.transport });
-    this.data = new HyperliquidMarket(this.info, new SharedCache(now), now);
+    this.data = new HyperliquidMarket(this.info, new SharedCache(now, undefined, options.remoteCache), now);
     this.market = this.data;
   }
 

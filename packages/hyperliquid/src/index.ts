@@ -2,6 +2,7 @@ export * from './exchange-client.js';
 export type { BracketRequest, Cloid, PlacedBracket } from './bracket.js';
 export type { StopRequest } from './stop-order.js';
 export { HyperliquidExchange, type HyperliquidExchangeOptions } from './hyperliquid-exchange.js';
+export type { RemoteCache } from './cache.js';
 export {
   DEFAULT_TIMEOUT_MS,
   NETWORK_API_URLS,

@@ -3,14 +3,14 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /** A node:http server on 127.0.0.1 and a free port, closed with every open socket. */
 export async function listenLocal(
-  handle: (req: IncomingMessage, body: string, res: ServerResponse) => void,
+  handle: (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>,
 ) {
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
-    req.on('end', () => handle(req, body, res));
+    req.on('end', () => void handle(req, body, res));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -74,9 +74,17 @@ const EXCHANGE: Record<string, unknown> = {
  * the proxy makes; `mode` switches between an answering, a silent and a failing exchange.
  */
 export async function fakeHyperliquid() {
-  const state = { mode: 'ok' as FakeMode, refusal: 'Order must have minimum value of $10.' };
-  const server = await listenLocal((req, body, res) => {
+  const state = {
+    mode: 'ok' as FakeMode,
+    refusal: 'Order must have minimum value of $10.',
+    /** The type of every /info request, in order. */
+    infoCalls: [] as string[],
+    /** How long each answer takes. */
+    delayMs: 0,
+  };
+  const server = await listenLocal(async (req, body, res) => {
     if (state.mode === 'hang') return;
+    if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.mode === 'http500') return json(res, 500, { error: 'internal' });
     if (req.url === '/exchange') {
       if (state.mode === 'refuse')
@@ -88,6 +96,7 @@ export async function fakeHyperliquid() {
       });
     }
     const type = (JSON.parse(body || '{}') as { type?: string }).type ?? '';
+    state.infoCalls.push(type);
     if (type in INFO) return json(res, 200, INFO[type]);
     return json(res, 422, `Failed to deserialize the JSON body into the target type`);
   });

@@ -9,6 +9,7 @@ import {
   type ExchangeAccount,
   type MarketData,
   type Network,
+  type RemoteCache,
 } from '@tb/hyperliquid';
 import type { PaperExchange } from '@tb/paper-exchange';
 import type { Config } from '../../config.js';
@@ -23,8 +24,10 @@ export interface PaperAccountKeys {
 
 /**
  * One HyperliquidExchange per network, made once per app, so the public market data cache is
- * shared by every user of a network (DESIGN.md section 5). `paper` talks to the mounted paper
- * exchange in process; testnet and mainnet over HTTP with the configured URLs and time-out.
+ * shared by every user of a network (DESIGN.md section 5), and with Redis by every instance
+ * (section 10). `paper` talks to the mounted paper exchange in process (its prices are computed,
+ * the same on every instance); testnet and mainnet over HTTP with the configured URLs and
+ * time-out.
  */
 export class ExchangeNetworks {
   readonly #exchanges = new Map<Network, HyperliquidExchange>();
@@ -32,6 +35,8 @@ export class ExchangeNetworks {
   constructor(
     config: Pick<Config, 'hyperliquidUrls' | 'exchangeTimeoutMs'>,
     private readonly paper: PaperExchange | null,
+    /** The market cache several instances share (Redis), per network; none in one process. */
+    remoteCache?: (network: 'mainnet' | 'testnet') => RemoteCache,
   ) {
     const timeoutMs = config.exchangeTimeoutMs;
     for (const network of ['mainnet', 'testnet'] as const) {
@@ -40,7 +45,11 @@ export class ExchangeNetworks {
         isTestnet: network === 'testnet',
         timeoutMs,
       });
-      this.#exchanges.set(network, new HyperliquidExchange({ transport, network }));
+      const remote = remoteCache?.(network);
+      this.#exchanges.set(
+        network,
+        new HyperliquidExchange({ transport, network, remoteCache: remote }),
+      );
     }
     if (paper) {
       this.#exchanges.set(
