@@ -10,7 +10,8 @@
 //   npm run build
 //   PORT=3300 HOST=127.0.0.1 DATA_DIR=$(mktemp -d) node scripts/start.mjs &
 //   node bench/lighthouse.mjs --url http://127.0.0.1:3300 [--pages /,/bingo] [--profiles desktop,phone] [--record]
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cpus, release, totalmem, type } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +27,7 @@ const USAGE = `Usage: node bench/lighthouse.mjs [options]
   --top N            failing audits listed per run and category (default 5)
   --chromium PATH    the browser (default $CHROMIUM_PATH or /usr/bin/chromium)
   --record           add the entry to bench/RESULTS.md
+  --reports DIR      also write each run's full Lighthouse report (JSON) into DIR
   --json             print the results as JSON instead of the table
   --help             this text`;
 
@@ -61,6 +63,7 @@ function options() {
         top: { type: 'string', default: '5' },
         chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
         record: { type: 'boolean', default: false },
+        reports: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -167,6 +170,11 @@ async function measure(browser, opts, path, profile, session) {
     const result = await lighthouse(url, flags, config, page);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${path} ${profile}: ${lhr.runtimeError.message}`);
+    if (opts.reports) {
+      mkdirSync(opts.reports, { recursive: true });
+      const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${profile}.json`;
+      writeFileSync(join(opts.reports, name), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [
         c,

@@ -2,12 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
+import { preloadPage } from '@/app/routes/lazy-pages';
 import { checkStoredSession } from '@/features/auth';
+import { startEarlyRequests } from '@/lib/early-requests';
+import { readSession } from '@/lib/session';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const queryClient = createQueryClient();
 checkStoredSession(queryClient, new Date());
+// The page's code and data are asked for now, all at once, before the first render.
+preloadPage(window.location.pathname);
+const session = readSession();
+if (session) startEarlyRequests(window.location.pathname, session.token);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,4 +1,5 @@
 import { ApiError, parseErrorBody } from './api-error';
+import { takeEarlyResponse } from './early-requests';
 import { readSession } from './session';
 
 export const API_BASE = '/api';
@@ -35,6 +36,10 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = options.token === undefined ? readSession()?.token : options.token;
+  if (method === 'GET' && accept === 'application/json') {
+    const early = await takeEarlyResponse(path, token);
+    if (early) return early;
+  }
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,9 +1,16 @@
 import { lazy } from 'react';
 
 // Every route but Home loads on demand, so `/` ships only what it shows.
-export const BingoPage = lazy(() =>
-  import('@/features/bingo').then((m) => ({ default: m.BingoPage })),
-);
+const loadBingo = () => import('@/features/bingo');
+export const BingoPage = lazy(() => loadBingo().then((m) => ({ default: m.BingoPage })));
+
+/**
+ * Starts loading the code of the page at `pathname` (main.tsx, before the first render), so
+ * it downloads while React renders the frame around it instead of after.
+ */
+export function preloadPage(pathname: string): void {
+  if (pathname === '/bingo') void loadBingo();
+}
 export const LeaderboardPage = lazy(() =>
   import('@/features/leaderboard').then((m) => ({ default: m.LeaderboardPage })),
 );

@@ -11,13 +11,12 @@ import { Spinner } from '@/components';
 import { BingoGridWidget } from '@/features/bingo-grid';
 import { RiskRewardWidget } from '@/features/risk-reward';
 import { TradeDetailsWidget } from '@/features/trade-details';
+import { TradeIdeaWidget } from '@/features/trade-idea';
 
-// The chart and the trade idea belong to other features and load on demand.
+// The chart belongs to another feature and loads on demand (the trade idea is in every default
+// layout, and Trade Details uses its pair: it comes with the dashboard).
 const ChartWidget = lazy(() =>
   import('@/features/chart').then((m) => ({ default: m.ChartWidget })),
-);
-const TradeIdeaWidget = lazy(() =>
-  import('@/features/trade-idea').then((m) => ({ default: m.TradeIdeaWidget })),
 );
 
 /** What the trade idea needs from the dashboard: whether the chart is open, and toggles. */
