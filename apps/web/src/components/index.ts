@@ -8,6 +8,7 @@ export { Card, type CardProps } from './card';
 export { ComingSoon } from './coming-soon';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Page, type PageProps } from './page';
+export { QueryStatus, type QueryStatusProps } from './query-status';
 export { Spinner } from './spinner';
 export {
   TextAreaField,

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayDecimals, formatDisplayNumber, formatPrice, formatRatio } from './number.js';
+import {
+  displayDecimals,
+  formatDisplayNumber,
+  formatInputNumber,
+  formatPrice,
+  formatRatio,
+} from './number.js';
 
 describe('displayDecimals', () => {
   it.each([
@@ -63,5 +69,18 @@ describe('formatPrice', () => {
     expect(formatPrice(25.55)).toBe('25.6');
     expect(formatPrice(0.05)).toBe('0.0500');
     expect(formatPrice(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatInputNumber', () => {
+  it.each([
+    [64000, '64000'],
+    [3100.25, '3100.25'],
+    [0.123456, '0.1235'],
+    [-2.5, '-2.5'],
+    [-0.00001, '0'],
+    [Number.NaN, ''],
+  ])('%s', (value, expected) => {
+    expect(formatInputNumber(value)).toBe(expected);
   });
 });

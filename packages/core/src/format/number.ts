@@ -53,3 +53,16 @@ export function formatPrice(value: number): string {
   const text = format.format(value);
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
 }
+
+/**
+ * A number for an input field: at most `maxDecimals` places and no trailing zeros, no
+ * thousands separators (a person edits it): 64000 -> '64000', 3100.25 -> '3100.25',
+ * 0.123456 -> '0.1235'. Targets are kept to 4 decimals (SPEC.md section 9) and shown so, not as
+ * '64000.0000'. '' when not finite.
+ */
+export function formatInputNumber(value: number, maxDecimals = 4): string {
+  if (!Number.isFinite(value)) return '';
+  const text = roundTo(value, maxDecimals).toFixed(maxDecimals);
+  const trimmed = text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+  return trimmed === '-0' ? '0' : trimmed;
+}

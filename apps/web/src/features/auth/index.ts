@@ -12,3 +12,4 @@ export {
 } from './hooks/auth-dialog-store';
 export { checkStoredSession } from './hooks/check-stored-session';
 export { useLogout } from './hooks/use-logout';
+export { usePremium } from './hooks/use-premium';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Spinner, TextField } from '@/components';
 import { errorMessage } from '@/lib/api-error';
 import { USERS_PAGE_SIZE, userListQueryOptions } from '../api';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ManageUserDialog } from './manage-user-dialog';
 import { Pagination } from './pagination';
 import { UsersTable } from './users-table';

@@ -2,7 +2,7 @@ import { chartSymbol, DEFAULT_CHART_SYMBOL } from '@tb/core';
 import { useId, useRef, useState } from 'react';
 import { Button, Spinner } from '@/components';
 import { useLastSymbol } from '@/features/trade-idea';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTradingViewEmbed } from '../hooks/use-tradingview-embed';
 import type { TradingViewLoader } from '../lib/tradingview-types';
 import { BuiltInChart } from './built-in-chart';

@@ -118,7 +118,7 @@ describe('account and tables', () => {
     ]);
     const btc = within(table).getByRole('row', { name: /BTC-USD/ });
     expect(within(btc).getByText('Long')).toHaveClass('badge--long');
-    expect(btc).toHaveTextContent('+$2125.25 (+35.42%)');
+    expect(btc).toHaveTextContent('+$2,125.25 (+35.42%)');
     expect(within(btc).getByText('45000')).toBeVisible();
     expect(within(btc).getByText('$6,000.00')).toBeVisible();
     expect(within(btc).getByText('5x cross')).toBeVisible();

@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from '@/features/auth';
+import { usePremium } from '@/features/auth';
 import { useSession } from '@/lib/use-session';
 
 /** Where the journal lives: the browser for anonymous users, the server with a token. */
@@ -11,10 +10,6 @@ export interface JournalMode {
 
 export function useJournalMode(): JournalMode {
   const signedIn = useSession() !== null;
-  const { data: isPremium = false } = useQuery({
-    ...meQueryOptions(),
-    enabled: signedIn,
-    select: (user) => user.isPaidUser,
-  });
-  return { signedIn, isPremium: signedIn && isPremium };
+  const isPremium = usePremium();
+  return { signedIn, isPremium };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, notify } from '@/components';
 import { PremiumLock } from '@/components/premium-lock';
-import { useIsPremium } from '../hooks/use-is-premium';
+import { usePremium } from '@/features/auth';
 import {
   readTemplates,
   templateFromIdea,
@@ -19,7 +19,7 @@ interface IdeaTemplatesProps {
  * and fill them in with one click. Free and anonymous users get the premium lock instead.
  */
 export function IdeaTemplates({ idea, onApply }: IdeaTemplatesProps) {
-  const isPremium = useIsPremium();
+  const isPremium = usePremium();
   const [lockOpen, setLockOpen] = useState(false);
   const [templates, setTemplates] = useState<IdeaTemplate[]>(readTemplates);
   const draft = templateFromIdea(idea);

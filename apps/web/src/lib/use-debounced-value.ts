@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** `value` as it was once it stopped changing for `delayMs`; the first value at once. */
+/**
+ * `value` once it has stopped changing for `delayMs`; the first value at once (search boxes:
+ * one request, not one per key; the chart: one reload per settled symbol).
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
