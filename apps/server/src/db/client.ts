@@ -28,8 +28,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
-  /** Applies the pending migrations of `folder` (the app's own by default). */
-  migrate(folder?: string): Promise<void>;
+  /**
+   * Applies the pending migrations of `folder` (the app's own by default). On PostgreSQL it
+   * waits at most `lockWaitMs` for another instance's migration (MIGRATION_LOCK_WAIT_MS).
+   */
+  migrate(folder?: string, opts?: { lockWaitMs?: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,9 +114,16 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
     // Migrations get a connection of their own without the statement time-out: building an
     // index on a large table may rightly take longer than any request should. An advisory lock
     // lets one of several instances starting at once migrate while the others wait for it.
-    migrate: (folder = migrationsFolder) =>
+    migrate: (folder = migrationsFolder, { lockWaitMs = MIGRATION_LOCK_WAIT_MS } = {}) =>
       withClient(startConnection, async (client) => {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query(`set lock_timeout = ${Math.max(1, Math.round(lockWaitMs))}`);
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        } catch (err) {
+          if ((err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
+          throw new MigrationLockError(lockWaitMs);
+        }
+        await client.query('set lock_timeout = 0');
         await migratePg(drizzlePg(client), { migrationsFolder: folder });
       }),
     close: () => pool.end(),
@@ -123,7 +133,27 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
 const START_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Key of the advisory lock held while migrating (any constant; ends with the connection). */
-const MIGRATION_LOCK = 7_263_514_901;
+export const MIGRATION_LOCK = 7_263_514_901;
+
+/**
+ * Longest an instance waits for another's migrations before it gives up and says why: far
+ * longer than any migration of this app takes, short enough that a stuck one is noticed.
+ */
+export const MIGRATION_LOCK_WAIT_MS = 120_000;
+
+/** PostgreSQL's lock_not_available: lock_timeout ran out. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** Another connection held the migration lock longer than this instance would wait. */
+export class MigrationLockError extends Error {
+  constructor(waitedMs: number) {
+    super(
+      `Another instance has been migrating the database for more than ${waitedMs >= 1000 ? `${Math.round(waitedMs / 1000)} s` : `${waitedMs} ms`} ` +
+        `(advisory lock ${MIGRATION_LOCK}). If none is starting, end the session that holds it: ` +
+        `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = ${MIGRATION_LOCK % 2 ** 32};`,
+    );
+  }
+}
 
 /** Runs `work` on a connection of its own, closed afterwards. */
 async function withClient<T>(
