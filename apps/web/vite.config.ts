@@ -65,28 +65,5 @@ export default defineConfig({
   // No source maps in the build: the server would serve them to anyone (the original sources,
   // comments included) and nothing here reads them; `npm run dev` has maps for debugging. The
   // server refuses `.map` paths as well, should a build ever emit them.
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    chunkSizeWarningLimit: 400,
-    rolldownOptions: {
-      output: {
-        // 'shared~index~index~premium-lock~...' names say which pages share a chunk: keep two parts.
-        chunkFileNames: (chunk) =>
-          `assets/${chunk.name.split('~').slice(0, 2).join('-').slice(0, 40)}-[hash].js`,
-        // Shared code (core, lib, components, small libraries) is grouped by the pages that use
-        // it, and groups under 20 KB join their closest neighbour: a page loads a handful of
-        // chunks instead of forty 1 KB ones (each its own request on a phone's slow network).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'shared',
-              entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
-            },
-          ],
-        },
-      },
-    },
-  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
 });
