@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import './alert.css';
 
@@ -21,7 +22,7 @@ export function Alert({ tone = 'info', children, banner = false, onDismiss }: Al
       <div className="alert__text">{children}</div>
       {onDismiss ? (
         <button type="button" className="alert__dismiss" onClick={onDismiss} aria-label="Dismiss">
-          <span aria-hidden="true">×</span>
+          <X size={16} aria-hidden="true" />
         </button>
       ) : null}
     </div>

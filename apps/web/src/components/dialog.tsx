@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import './dialog.css';
@@ -48,7 +49,7 @@ export function Dialog({
           <div className="dialog__body">{children}</div>
           {/* Last in the DOM so opening focuses the first field, not this button. */}
           <RadixDialog.Close className="dialog__close" aria-label="Dismiss dialog">
-            <span aria-hidden="true">×</span>
+            <X size={18} aria-hidden="true" />
           </RadixDialog.Close>
         </RadixDialog.Content>
       </RadixDialog.Portal>

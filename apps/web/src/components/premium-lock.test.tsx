@@ -1,3 +1,4 @@
+import { PREMIUM_FEATURES } from '@tb/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -30,18 +31,20 @@ describe('PremiumLock', () => {
     render(<Harness />);
     const dialog = screen.getByRole('dialog', { name: 'Premium Feature' });
     expect(dialog).toHaveAccessibleDescription('This feature is only available to premium users');
-    const features = within(dialog)
-      .getAllByRole('listitem')
-      .map((li) => li.textContent);
-    expect(features).toEqual([
-      '✓Infinite boards',
-      '✓Analytics',
-      '✓Chatbox',
-      '✓Live trading API count',
-      '✓Board export',
-      '✓Script case',
-      '✓Case winrate',
-      '✓Monthly strategy update',
+    const features = within(dialog).getAllByRole('listitem');
+    expect(features.map((li) => li.querySelector('.premium-features__name')?.textContent)).toEqual(
+      PREMIUM_FEATURES.map((f) => f.label),
+    );
+    // Each feature says what it is; the ones not built yet say so, Analytics is not one of them.
+    features.forEach((li, i) => {
+      expect(li).toHaveTextContent(PREMIUM_FEATURES[i]!.description);
+    });
+    const soon = features.filter((li) => within(li).queryByText('Coming soon'));
+    expect(soon.map((li) => li.querySelector('.premium-features__name')?.textContent)).toEqual([
+      'Chatbox',
+      'Script case',
+      'Case winrate',
+      'Monthly strategy update',
     ]);
   });
 

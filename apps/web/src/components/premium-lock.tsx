@@ -1,7 +1,8 @@
-import { PREMIUM_FEATURES, premiumLockTexts } from '@tb/core';
+import { premiumLockTexts } from '@tb/core';
 import { useNavigate } from 'react-router';
 import { Button } from './button';
 import { Dialog } from './dialog';
+import { PremiumFeatureList } from './premium-feature-list';
 import './premium-lock.css';
 
 export interface PremiumLockProps {
@@ -17,7 +18,8 @@ export interface PremiumLockProps {
 
 /**
  * The premium lock (SPEC.md section 2): shown when a free or anonymous user reaches a premium
- * feature. It lists what premium brings and leads to /payment.
+ * feature. It lists what premium brings (each feature in one line, the ones not built yet
+ * marked coming soon) and leads to /payment.
  */
 export function PremiumLock({
   open,
@@ -38,22 +40,14 @@ export function PremiumLock({
       modal={modal}
       onCloseAutoFocus={onCloseAutoFocus}
       title={premiumLockTexts.title}
+      size="md"
       description={message ?? premiumLockTexts.defaultMessage}
     >
       <section className="premium-lock" aria-labelledby="premium-lock-features">
         <h3 id="premium-lock-features" className="premium-lock__heading">
           Premium includes
         </h3>
-        <ul className="premium-lock__features">
-          {PREMIUM_FEATURES.map((feature) => (
-            <li key={feature.id} className="premium-lock__feature">
-              <span className="premium-lock__check" aria-hidden="true">
-                ✓
-              </span>
-              {feature.label}
-            </li>
-          ))}
-        </ul>
+        <PremiumFeatureList />
       </section>
       <Button className="premium-lock__upgrade" onClick={upgrade}>
         {premiumLockTexts.button}

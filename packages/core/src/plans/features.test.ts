@@ -4,6 +4,7 @@ import {
   effectivePlan,
   exchangeKeyLimit,
   hasFeature,
+  isComingSoon,
   liveTradingApiLabel,
   PREMIUM_FEATURES,
 } from './features.js';
@@ -26,6 +27,43 @@ describe('PREMIUM_FEATURES', () => {
       'Case winrate',
       'Monthly strategy update',
     ]);
+  });
+
+  it('describes every feature in one line', () => {
+    for (const feature of PREMIUM_FEATURES) {
+      expect(feature.description, feature.label).toMatch(/^[A-Z].{20,170}\.$/);
+      expect(feature.description, feature.label).not.toContain('\n');
+    }
+  });
+
+  it('marks the features that are not built yet as coming soon, and only those', () => {
+    expect(PREMIUM_FEATURES.filter(isComingSoon).map((f) => f.id)).toEqual([
+      'chatbox',
+      'scriptCase',
+      'caseWinrate',
+      'monthlyStrategyUpdate',
+    ]);
+  });
+
+  it('sells analytics as what it is, not as coming soon', () => {
+    const analytics = PREMIUM_FEATURES.find((f) => f.id === 'analytics')!;
+    expect(isComingSoon(analytics)).toBe(false);
+    for (const part of [
+      'equity curve',
+      'R distribution',
+      'P/L calendar',
+      'weekday',
+      'CSV export',
+    ]) {
+      expect(analytics.description).toContain(part);
+    }
+  });
+
+  it('states the live-trading key limits of EXCHANGE_KEY_LIMITS', () => {
+    const apis = PREMIUM_FEATURES.find((f) => f.id === 'liveTradingApis')!;
+    expect(apis.description).toBe(
+      'More exchange connections for live trading: 1 free, 2 monthly, 3 quarterly, unlimited annual.',
+    );
   });
 });
 

@@ -16,28 +16,117 @@ export const PREMIUM_FEATURE_IDS = [
 ] as const;
 export type PremiumFeatureId = (typeof PREMIUM_FEATURE_IDS)[number];
 
-/** A premium feature and the plans that include it. */
+/**
+ * Whether a premium feature can be used today ('available') or is sold as planned work
+ * ('comingSoon'): the screens that sell premium mark the second kind, so nobody pays for a
+ * feature expecting it to be there.
+ */
+export type PremiumFeatureStatus = 'available' | 'comingSoon';
+
+/** A premium feature: its name, what it is in one line, whether it exists yet, its plans. */
 export interface PremiumFeature {
   id: PremiumFeatureId;
   label: string;
+  /** What the feature is, in one line, as every screen that sells premium says it. */
+  description: string;
+  status: PremiumFeatureStatus;
   plans: readonly SubscriptionPlan[];
 }
 
 /**
- * The feature list of the premium lock and the payment page. Script case comes with quarterly
- * and annual, case winrate with annual; SPEC.md names no plan for the others, so every paid
- * plan has them.
+ * Exchange API keys per plan (SPEC.md section 6, DESIGN.md): free 1, monthly 2, quarterly 3,
+ * annual unlimited. `free` is both the free 3-day plan and no premium at all.
+ */
+export const EXCHANGE_KEY_LIMITS: Readonly<Record<SubscriptionPlan, number>> = {
+  free: 1,
+  quick: 2,
+  monthly: 2,
+  quarterly: 3,
+  annual: Number.POSITIVE_INFINITY,
+};
+
+/** A plan's key limit in words: '2' or 'unlimited'. */
+function keyLimitText(plan: SubscriptionPlan): string {
+  const limit = EXCHANGE_KEY_LIMITS[plan];
+  return Number.isFinite(limit) ? String(limit) : 'unlimited';
+}
+
+/** The mark of a feature that is sold but not built yet. */
+export const COMING_SOON_LABEL = 'Coming soon';
+
+/**
+ * The feature list of the premium lock, the payment page and the shop. Script case comes with
+ * quarterly and annual, case winrate with annual; SPEC.md names no plan for the others, so
+ * every paid plan has them. Chatbox, script case, case winrate and the monthly strategy update
+ * are named by SPEC.md but not built: they are marked coming soon.
  */
 export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
-  { id: 'infiniteBoards', label: 'Infinite boards', plans: ALL_PLANS },
-  { id: 'analytics', label: 'Analytics', plans: ALL_PLANS },
-  { id: 'chatbox', label: 'Chatbox', plans: ALL_PLANS },
-  { id: 'liveTradingApis', label: 'Live trading API count', plans: ALL_PLANS },
-  { id: 'boardExport', label: 'Board export', plans: ALL_PLANS },
-  { id: 'scriptCase', label: 'Script case', plans: ['quarterly', 'annual'] },
-  { id: 'caseWinrate', label: 'Case winrate', plans: ['annual'] },
-  { id: 'monthlyStrategyUpdate', label: 'Monthly strategy update', plans: ALL_PLANS },
+  {
+    id: 'infiniteBoards',
+    label: 'Infinite boards',
+    description: 'As many bingo boards as you like, each with its own name.',
+    status: 'available',
+    plans: ALL_PLANS,
+  },
+  {
+    id: 'analytics',
+    label: 'Analytics',
+    description:
+      'What works for you: edge per bingo cell and score tier, equity curve, R distribution, P/L calendar, results by weekday, hour, pair and side, and CSV export.',
+    status: 'available',
+    plans: ALL_PLANS,
+  },
+  {
+    id: 'chatbox',
+    label: 'Chatbox',
+    description: 'Talk trades with other traders without leaving the app.',
+    status: 'comingSoon',
+    plans: ALL_PLANS,
+  },
+  {
+    id: 'liveTradingApis',
+    label: 'Live trading API count',
+    description:
+      `More exchange connections for live trading: ${keyLimitText('free')} free, ` +
+      `${keyLimitText('monthly')} monthly, ${keyLimitText('quarterly')} quarterly, ` +
+      `${keyLimitText('annual')} annual.`,
+    status: 'available',
+    plans: ALL_PLANS,
+  },
+  {
+    id: 'boardExport',
+    label: 'Board export',
+    description: 'Download your bingo boards as an Excel workbook.',
+    status: 'available',
+    plans: ALL_PLANS,
+  },
+  {
+    id: 'scriptCase',
+    label: 'Script case',
+    description: 'A collection of ready-made trading scripts (setups) to start from.',
+    status: 'comingSoon',
+    plans: ['quarterly', 'annual'],
+  },
+  {
+    id: 'caseWinrate',
+    label: 'Case winrate',
+    description: 'How often each script of the case has won, from the trades it was used on.',
+    status: 'comingSoon',
+    plans: ['annual'],
+  },
+  {
+    id: 'monthlyStrategyUpdate',
+    label: 'Monthly strategy update',
+    description: 'A new or revised trading strategy every month, ready to use on your boards.',
+    status: 'comingSoon',
+    plans: ALL_PLANS,
+  },
 ];
+
+/** Whether a premium feature is sold before it exists (see {@link PremiumFeatureStatus}). */
+export function isComingSoon(feature: Pick<PremiumFeature, 'status'>): boolean {
+  return feature.status === 'comingSoon';
+}
 
 /**
  * Who is asking: premium or not, and the plan of the subscription if there is one. Premium
@@ -67,18 +156,6 @@ export function hasFeature(access: PlanAccess, feature: PremiumFeatureId): boole
 }
 
 /**
- * Exchange API keys per plan (SPEC.md section 6, DESIGN.md): free 1, monthly 2, quarterly 3,
- * annual unlimited. `free` is both the free 3-day plan and no premium at all.
- */
-export const EXCHANGE_KEY_LIMITS: Readonly<Record<SubscriptionPlan, number>> = {
-  free: 1,
-  quick: 2,
-  monthly: 2,
-  quarterly: 3,
-  annual: Number.POSITIVE_INFINITY,
-};
-
-/**
  * How many exchange API keys this user may store. The quick plan (unnamed in SPEC.md) counts
  * like monthly. Infinity means no limit.
  */
@@ -93,6 +170,5 @@ export function canAddExchangeKey(access: PlanAccess, currentCount: number): boo
 
 /** The live-trading API line of a plan card: 'Live trading APIs: 2' or '... : unlimited'. */
 export function liveTradingApiLabel(plan: SubscriptionPlan | null): string {
-  const limit = EXCHANGE_KEY_LIMITS[plan ?? 'free'];
-  return `Live trading APIs: ${Number.isFinite(limit) ? limit : 'unlimited'}`;
+  return `Live trading APIs: ${keyLimitText(plan ?? 'free')}`;
 }

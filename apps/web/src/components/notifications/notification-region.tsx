@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import {
   dismissNotification,
@@ -21,7 +22,7 @@ export function NotificationRegion() {
               onClick={() => dismissNotification(n.id)}
               aria-label="Dismiss notification"
             >
-              <span aria-hidden="true">×</span>
+              <X size={16} aria-hidden="true" />
             </button>
           </div>
         ))}

@@ -1,4 +1,8 @@
-import { formatRatio, formatSignedR, formatSignedUsd, formatWinrate } from '@tb/core';
+/**
+ * The analytics report's wording of missing figures ('—' for no trades, no loss, ...), on top of
+ * the one web formatter module: numbers themselves are lib/format's.
+ */
+import { formatPercent, formatRatio, formatSignedR, formatSignedUsd } from '@/lib/format';
 
 /** What a missing figure shows (no trades, no loss for a profit factor). */
 export const NONE = '—';
@@ -13,7 +17,7 @@ export const showUsd = (value: number | null): string =>
 
 /** A 0..1 ratio as a percentage: 0.625 -> '62.5%'; null as '—'. */
 export const showWinRate = (ratio: number | null): string =>
-  ratio === null ? NONE : formatWinrate(ratio * 100);
+  ratio === null ? NONE : formatPercent(ratio * 100);
 
 /** A plain ratio (profit factor, payoff, SQN): '1.85', '12.30'; null as '—'. */
 export const showRatio = (value: number | null): string =>

@@ -8,6 +8,7 @@ import {
 } from '@tb/core';
 import { authKeys } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
+import { formatDay } from '@/lib/format';
 
 export const paymentKeys = {
   links: ['payment', 'links'] as const,
@@ -61,14 +62,11 @@ export const freeTrialMutationOptions = (client: QueryClient) =>
     },
   });
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A subscription date as the person reads it ('Feb 1, 2026'); '—' when missing or unreadable. */
-export function formatPlanDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dayFormat.format(date);
-}
+/**
+ * A subscription date as the person reads it ('Feb 1, 2026'; '—' when missing): lib/format's
+ * formatDay, under the name the profile imports.
+ */
+export const formatPlanDate = formatDay;
 
 /** Only web links count as configured: anything else would be a dead (or unsafe) button. */
 export function usablePaymentLink(link: string | null | undefined): string | null {

@@ -1,4 +1,6 @@
-import { formatUsd, type AnalyticsQuery } from '@tb/core';
+import type { AnalyticsQuery } from '@tb/core';
+import { formatUsd } from '@/lib/format';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { showR, showUsd, toneOf, tradeCount } from '../format';
 import {
@@ -79,7 +81,7 @@ export function PlCalendar({ days, filters, timeZone, initialMonth, readOnly }: 
             aria-label="Previous month"
             onClick={() => setMonth((m) => shiftMonth(m, -1))}
           >
-            <span aria-hidden="true">‹</span>
+            <ChevronLeft size={18} aria-hidden="true" />
           </button>
           <span className="an-calendar__month" aria-live="polite">
             {monthName(month)}
@@ -90,7 +92,7 @@ export function PlCalendar({ days, filters, timeZone, initialMonth, readOnly }: 
             aria-label="Next month"
             onClick={() => setMonth((m) => shiftMonth(m, 1))}
           >
-            <span aria-hidden="true">›</span>
+            <ChevronRight size={18} aria-hidden="true" />
           </button>
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { formatSignedR, type AnalyticsResponse } from '@tb/core';
+import type { AnalyticsResponse } from '@tb/core';
+import { formatSignedR } from '@/lib/format';
 import { useCallback } from 'react';
 import type uPlot from 'uplot';
 import { barsConfig } from './chart-configs';

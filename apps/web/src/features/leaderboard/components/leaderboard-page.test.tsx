@@ -108,6 +108,36 @@ describe('LeaderboardPage', () => {
     expect(cell(dee!, 4)).toHaveClass('lb-rr--bad');
   });
 
+  it('shows the numbers in the one format: separators, signed money, 2-decimal R/R', async () => {
+    open(() => ({
+      status: 200,
+      body: [
+        trader({
+          id: 'w',
+          username: 'whale',
+          totalGain: 3000,
+          riskRewardRatio: 2.345,
+          winrate: (2 / 3) * 100,
+        }),
+        trader({
+          id: 'l',
+          username: 'loser',
+          rank: 2,
+          totalGain: -12345.678,
+          riskRewardRatio: 4,
+          winrate: 0,
+        }),
+      ],
+    }));
+    const [whale, loser] = await bodyRows();
+    expect(cell(whale!, 2)).toHaveTextContent(/^66\.7%$/);
+    expect(cell(whale!, 3)).toHaveTextContent(/^\+\$3,000\.00$/);
+    expect(cell(whale!, 4)).toHaveTextContent(/^2\.35$/);
+    expect(cell(loser!, 2)).toHaveTextContent(/^0\.0%$/);
+    expect(cell(loser!, 3)).toHaveTextContent(/^-\$12,345\.68$/);
+    expect(cell(loser!, 4)).toHaveTextContent(/^4\.00$/);
+  });
+
   it('says how Gain and R/R count, so one trade cannot carry the board', async () => {
     open();
     await bodyRows();
@@ -198,6 +228,7 @@ describe('LeaderboardPage', () => {
     const { user, fetch } = open(() =>
       ++attempts === 1 ? { status: 500 } : { status: 200, body: rows },
     );
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading leaderboard...');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load leaderboard data. Please try again later.',
     );

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Card, Page, Spinner } from '@/components';
+import { accountMessages } from '@tb/core';
+import { Card, Page, QueryStatus } from '@/components';
 import { useSession } from '@/lib/use-session';
 import { leaderboardQueryOptions } from '../api';
 import { useLeaderboardSort } from '../hooks/use-leaderboard-sort';
 import { useVerifiedOnly } from '../hooks/use-verified-only';
 import { LeaderboardTable } from './leaderboard-table';
-import { LeaderboardEmpty, LeaderboardError, LeaderboardNotes } from './leaderboard-states';
+import { LeaderboardEmpty, LeaderboardNotes } from './leaderboard-states';
 import { SortButtons } from './sort-buttons';
 import { VerifiedSwitch } from './verified-switch';
 import './leaderboard.css';
@@ -16,35 +16,6 @@ export function LeaderboardPage() {
   const [verified, setVerified] = useVerifiedOnly();
   const board = useQuery(leaderboardQueryOptions({ ...sort, verified }));
   const username = useSession()?.username || null;
-
-  let content: ReactNode;
-  if (board.isPending) {
-    content = (
-      <div className="lb-status">
-        <Spinner label="Loading leaderboard..." />
-      </div>
-    );
-  } else if (board.isError) {
-    content = <LeaderboardError onRetry={() => void board.refetch()} retrying={board.isFetching} />;
-  } else if (board.data.length === 0) {
-    content = (
-      <LeaderboardEmpty
-        signedIn={username !== null}
-        verifiedOnly={verified}
-        onShowAll={() => setVerified(false)}
-      />
-    );
-  } else {
-    content = (
-      <LeaderboardTable
-        rows={board.data}
-        sort={sort}
-        verifiedOnly={verified}
-        currentUsername={username}
-        updating={board.isPlaceholderData}
-      />
-    );
-  }
 
   return (
     <Page
@@ -56,7 +27,29 @@ export function LeaderboardPage() {
           <SortButtons value={sort} onChange={setSort} />
           <VerifiedSwitch checked={verified} onChange={setVerified} />
         </div>
-        {content}
+        <QueryStatus
+          query={board}
+          loading="Loading leaderboard..."
+          error={accountMessages.leaderboardFailed}
+          isEmpty={(rows) => rows.length === 0}
+          empty={
+            <LeaderboardEmpty
+              signedIn={username !== null}
+              verifiedOnly={verified}
+              onShowAll={() => setVerified(false)}
+            />
+          }
+        >
+          {(rows) => (
+            <LeaderboardTable
+              rows={rows}
+              sort={sort}
+              verifiedOnly={verified}
+              currentUsername={username}
+              updating={board.isPlaceholderData}
+            />
+          )}
+        </QueryStatus>
       </Card>
       <LeaderboardNotes />
     </Page>

@@ -1,6 +1,6 @@
-import { accountMessages, LEADERBOARD_MAX_RR } from '@tb/core';
+import { LEADERBOARD_MAX_RR } from '@tb/core';
 import { Link } from 'react-router';
-import { Alert, Button, buttonClass } from '@/components';
+import { Button, buttonClass } from '@/components';
 
 /** No trader has closed a trade yet: say how to get on the board. */
 export function LeaderboardEmpty({
@@ -36,24 +36,6 @@ export function LeaderboardEmpty({
       <Link to="/bingo" className={buttonClass('secondary')}>
         Go to Bingo
       </Link>
-    </div>
-  );
-}
-
-/** SPEC.md section 8 wording, with a way to try again. */
-export function LeaderboardError({
-  onRetry,
-  retrying,
-}: {
-  onRetry: () => void;
-  retrying: boolean;
-}) {
-  return (
-    <div className="lb-error">
-      <Alert tone="error">{accountMessages.leaderboardFailed}</Alert>
-      <Button variant="secondary" onClick={onRetry} busy={retrying}>
-        {retrying ? 'Retrying...' : 'Try again'}
-      </Button>
     </div>
   );
 }

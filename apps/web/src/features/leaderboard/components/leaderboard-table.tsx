@@ -1,11 +1,6 @@
-import {
-  formatGain,
-  formatWinrate,
-  riskRewardClass,
-  type LeaderboardQuery,
-  type LeaderboardSortKey,
-} from '@tb/core';
+import { riskRewardClass, type LeaderboardQuery, type LeaderboardSortKey } from '@tb/core';
 import { Badge } from '@/components';
+import { formatPercent, formatRatio, formatSignedUsd } from '@/lib/format';
 import type { LeaderboardEntry } from '../api';
 import { directionWords, sortLabels } from '../hooks/leaderboard-sort';
 import { VerifiedBadge } from './verified-switch';
@@ -104,13 +99,13 @@ function LeaderboardRow({ row, isMe }: { row: LeaderboardEntry; isMe: boolean })
         {row.totalTrades}
       </td>
       <td className="num" data-label="Winrate">
-        {formatWinrate(row.winrate)}
+        {formatPercent(row.winrate)}
       </td>
       <td className={`num lb-gain lb-gain--${gainTone(row.totalGain)}`} data-label="Gain">
-        {formatGain(row.totalGain)}
+        {formatSignedUsd(row.totalGain)}
       </td>
       <td className={`num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`} data-label="R/R">
-        {row.riskRewardRatio.toFixed(2)}
+        {formatRatio(row.riskRewardRatio)}
       </td>
     </tr>
   );

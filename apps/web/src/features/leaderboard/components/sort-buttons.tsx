@@ -1,4 +1,5 @@
 import { LEADERBOARD_SORT_KEYS, type LeaderboardQuery } from '@tb/core';
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Button } from '@/components';
 import { directionWords, nextSort, sortLabels } from '../hooks/leaderboard-sort';
 
@@ -28,7 +29,11 @@ export function SortButtons({
             {sortLabels[key]}
             {active ? (
               <>
-                <span aria-hidden="true">{value.direction === 'desc' ? '↓' : '↑'}</span>
+                {value.direction === 'desc' ? (
+                  <ArrowDown size={14} aria-hidden="true" />
+                ) : (
+                  <ArrowUp size={14} aria-hidden="true" />
+                )}
                 <span className="visually-hidden">, {directionWords(value.direction)}</span>
               </>
             ) : null}

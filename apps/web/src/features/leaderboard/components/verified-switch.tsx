@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { BadgeCheck } from 'lucide-react';
 import { Badge } from '@/components';
 
 export const verifiedTexts = {
@@ -46,7 +47,8 @@ export function VerifiedBadge() {
   return (
     <span className="lb-verified" title={verifiedTexts.badgeTitle}>
       <Badge tone="long">
-        <span aria-hidden="true">✓ {verifiedTexts.badge}</span>
+        <BadgeCheck size={12} aria-hidden="true" />
+        <span aria-hidden="true">{verifiedTexts.badge}</span>
         <span className="visually-hidden">{verifiedTexts.badgeTitle}</span>
       </Badge>
     </span>

@@ -1,10 +1,5 @@
-import {
-  liveTradingApiLabel,
-  PLANS,
-  PREMIUM_FEATURES,
-  PURCHASABLE_PLAN_IDS,
-  type PremiumFeature,
-} from '@tb/core';
+import { liveTradingApiLabel, PLANS, PURCHASABLE_PLAN_IDS, type PremiumFeature } from '@tb/core';
+import { PremiumFeatureList } from '@/components/premium-feature-list';
 
 /** Which plans on sale include a feature, in words. */
 function includedIn(feature: PremiumFeature): string {
@@ -21,21 +16,29 @@ function includedIn(feature: PremiumFeature): string {
   return plans.map((id) => PLANS[id].name).join(' and ');
 }
 
-/** What premium brings (SPEC.md section 6) and which plans bring it. */
+/**
+ * What premium brings (SPEC.md section 6): each feature in one line, "Coming soon" on the ones
+ * not built yet, and which plans bring it.
+ */
 export function BenefitsSection() {
   return (
-    <section className="payment__section" aria-labelledby="payment-benefits-title">
+    <section
+      id="premium-features"
+      className="payment__section payment-benefits"
+      aria-labelledby="payment-benefits-title"
+    >
       <h2 id="payment-benefits-title" className="payment__heading">
         What premium brings
       </h2>
-      <dl className="payment-benefits">
-        {PREMIUM_FEATURES.map((feature) => (
-          <div key={feature.id} className="payment-benefits__item">
-            <dt className="payment-benefits__name">{feature.label}</dt>
-            <dd className="payment-benefits__plans">{includedIn(feature)}</dd>
-          </div>
-        ))}
-      </dl>
+      <PremiumFeatureList
+        columns={2}
+        detail={(feature) => (
+          <>
+            <span className="visually-hidden">Included in: </span>
+            {includedIn(feature)}
+          </>
+        )}
+      />
     </section>
   );
 }

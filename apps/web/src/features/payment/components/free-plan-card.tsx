@@ -3,7 +3,8 @@ import { FREE_TRIAL, type FreeTrialStatus } from '@tb/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, buttonClass, Card } from '@/components';
-import { formatPlanDate, freeTrialMutationOptions } from '../api';
+import { formatDay, formatUsd } from '@/lib/format';
+import { freeTrialMutationOptions } from '../api';
 import { PlanFeatureList } from './plan-feature-list';
 
 export interface FreePlanCardProps {
@@ -23,7 +24,7 @@ export function FreePlanCard({ signedIn, isPremium, status }: FreePlanCardProps)
         <Badge tone="info">Once a month</Badge>
       </div>
       <p className="payment-plan__price">
-        <span className="payment-plan__amount">${FREE_TRIAL.priceUsd}</span>
+        <span className="payment-plan__amount">{formatUsd(FREE_TRIAL.priceUsd)}</span>
         <span className="payment-plan__period"> / {FREE_TRIAL.durationDays} days</span>
       </p>
       <p className="payment-plan__note">
@@ -70,7 +71,7 @@ function FreePlanAction({
       </Button>
       {nextClaimAt ? (
         <p className="payment-plan__status" id={noteId}>
-          Available again on {formatPlanDate(nextClaimAt)}
+          Available again on {formatDay(nextClaimAt)}
         </p>
       ) : null}
     </>

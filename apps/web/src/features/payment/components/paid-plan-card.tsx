@@ -1,5 +1,6 @@
 import { PLANS, planSavingsPct, type PlanId } from '@tb/core';
 import { Badge, Card } from '@/components';
+import { formatUsd, formatUsdCents } from '@/lib/format';
 import { PayAction } from './pay-action';
 import { PlanFeatureList } from './plan-feature-list';
 
@@ -9,12 +10,12 @@ export interface PaidPlanCardProps {
   link: string | null | undefined;
 }
 
-/** Price in dollars per month over the plan's length, as the savings are counted. */
+/** Price per month over the plan's length, as the savings are counted: '$6.67'. */
 function perMonthUsd(planId: PlanId): string | null {
   const plan = PLANS[planId];
   if (plan.priceUsd === null) return null;
   const months = Math.max(1, Math.round(plan.durationDays / PLANS.monthly.durationDays));
-  return (plan.priceUsd / months).toFixed(2);
+  return formatUsdCents(plan.priceUsd / months);
 }
 
 /** A plan on sale: price, length, saving, what it includes and its crypto payment button. */
@@ -30,11 +31,13 @@ export function PaidPlanCard({ planId, link }: PaidPlanCardProps) {
         {best ? <Badge tone="accent">Best value</Badge> : null}
       </div>
       <p className="payment-plan__price">
-        <span className="payment-plan__amount">${plan.priceUsd}</span>
+        <span className="payment-plan__amount">
+          {plan.priceUsd === null ? null : formatUsd(plan.priceUsd)}
+        </span>
         <span className="payment-plan__period"> / {plan.durationDays} days</span>
       </p>
       <p className="payment-plan__note">
-        {perMonth ? `$${perMonth} a month` : null}
+        {perMonth ? `${perMonth} a month` : null}
         {savings ? (
           <>
             {' '}

@@ -16,8 +16,9 @@ export function PaymentHero({ signedIn, username }: PaymentHeroProps) {
         Upgrade to Premium
       </h1>
       <p className="payment-hero__lead">
-        Unlimited boards with your own names, board export and more live-trading connections. Try it
-        free for {FREE_TRIAL.durationDays} days, then pay with crypto for the period you want.
+        Unlimited boards with your own names, analytics of what works for you, board export and more
+        live-trading connections. Try it free for {FREE_TRIAL.durationDays} days, then pay with
+        crypto for the period you want.
       </p>
       <ul className="payment-hero__facts" aria-label="Payment terms at a glance">
         <li>{PAYMENT_TERMS.moneyBackDays}-day money-back guarantee</li>

@@ -1,4 +1,4 @@
-import { subscriptionMessages } from '@tb/core';
+import { isComingSoon, PREMIUM_FEATURES, subscriptionMessages } from '@tb/core';
 import { screen, within } from '@testing-library/react';
 import type { SubscriptionResponse } from '@tb/core';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +61,10 @@ describe('payment page: plans', () => {
     expect(annual.getByText('/ 365 days')).toBeVisible();
     expect(annual.getByText('Save 44%')).toBeVisible();
     expect(annual.getByText('Best value')).toBeVisible();
-    expect(quarterly.queryByText('Best value')).not.toBeInTheDocument();
+    expect(quarterly.queryByText('Best value')).not.toBeInTheDocument(); // The price a month, in the one money format: cents and a dollar sign.
+    expect(monthly.getByText('$9.00 a month')).toBeVisible();
+    expect(quarterly.getByText(/^\$6\.67 a month/)).toBeVisible();
+    expect(annual.getByText(/^\$5\.00 a month/)).toBeVisible();
   });
 
   it('lists each plan’s live-trading APIs and features', async () => {
@@ -75,7 +78,12 @@ describe('payment page: plans', () => {
     expect(monthly.getByText('Board export').closest('li')).not.toHaveClass('is-excluded');
     expect((await plan('Quarterly')).getByText('Script case').closest('li')).not.toHaveClass(
       'is-excluded',
-    );
+    ); // Features not built yet say so where they are sold; Analytics is built.
+    const annual = await plan('Annual');
+    expect(annual.getByText('Chatbox').closest('li')).toHaveTextContent(/Coming soon$/);
+    expect(annual.getByText('Case winrate').closest('li')).toHaveTextContent(/Coming soon$/);
+    expect(annual.getByText('Analytics').closest('li')).not.toHaveTextContent('Coming soon');
+    expect(annual.getByText('Board export').closest('li')).not.toHaveTextContent('Coming soon');
   });
 
   it('opens a configured payment link in a new tab', async () => {
@@ -221,10 +229,9 @@ describe('payment page: benefits, terms and FAQ', () => {
     const benefits = within(
       (await screen.findByRole('heading', { name: 'What premium brings' })).closest('section')!,
     );
-    expect(benefits.getByText('Case winrate').nextElementSibling).toHaveTextContent('Annual');
-    expect(benefits.getByText('Script case').nextElementSibling).toHaveTextContent(
-      'Quarterly and Annual',
-    );
+    const benefit = (label: string) => benefits.getByText(label, { exact: true }).closest('li')!;
+    expect(benefit('Case winrate')).toHaveTextContent(/Included in: Annual$/);
+    expect(benefit('Script case')).toHaveTextContent(/Included in: Quarterly and Annual$/);
     expect(screen.getAllByText('30-day money-back guarantee.')[0]).toBeVisible();
     expect(screen.getByText('0.5% payment fee.')).toBeVisible();
     expect(screen.getByText('300+ cryptocurrencies.')).toBeVisible();
@@ -244,5 +251,28 @@ describe('payment page: benefits, terms and FAQ', () => {
     ]) {
       expect(screen.getByText(q, { selector: 'summary' })).toBeInTheDocument();
     }
+  });
+});
+
+describe('payment page: what each premium feature is', () => {
+  it('describes every feature in one line, marks the ones not built yet, sells analytics', async () => {
+    openPayment();
+    const benefits = within(
+      (await screen.findByRole('heading', { name: 'What premium brings' })).closest('section')!,
+    );
+    const items = benefits.getAllByRole('listitem');
+    expect(items).toHaveLength(PREMIUM_FEATURES.length);
+    for (const feature of PREMIUM_FEATURES) {
+      const item = within(benefits.getByText(feature.label, { exact: true }).closest('li')!);
+      expect(item.getByText(feature.description)).toBeVisible();
+      if (isComingSoon(feature)) expect(item.getByText('Coming soon')).toBeVisible();
+      else expect(item.queryByText('Coming soon')).not.toBeInTheDocument();
+    }
+    const analytics = within(benefits.getByText('Analytics', { exact: true }).closest('li')!);
+    expect(analytics.queryByText('Coming soon')).not.toBeInTheDocument();
+    expect(analytics.getByText(/equity curve.*CSV export/)).toBeVisible();
+    expect(
+      benefits.getAllByText('Coming soon').map((el) => el.closest('li')!.dataset.feature),
+    ).toEqual(['chatbox', 'scriptCase', 'caseWinrate', 'monthlyStrategyUpdate']);
   });
 });

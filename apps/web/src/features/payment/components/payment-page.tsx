@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PURCHASABLE_PLAN_IDS } from '@tb/core';
-import { Alert, Button, Spinner } from '@/components';
-import { meQueryOptions } from '@/features/auth';
+import { QueryStatus } from '@/components';
+import { meQueryOptions, usePremium } from '@/features/auth';
 import { useSession } from '@/lib/use-session';
 import { paymentLinksQueryOptions, planPaymentLink, subscriptionQueryOptions } from '../api';
 import { BenefitsSection } from './benefits-section';
@@ -15,10 +15,10 @@ import './payment.css';
 /** /payment: the plans, crypto payment, what premium brings, the terms and the FAQ. */
 export function PaymentPage() {
   const signedIn = useSession() !== null;
+  const isPremium = usePremium();
   const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
   const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: signedIn });
   const links = useQuery(paymentLinksQueryOptions());
-  const isPremium = signedIn && (subscription.data?.isPaidUser ?? me.data?.isPaidUser ?? false);
 
   return (
     <div className="payment">
@@ -27,18 +27,15 @@ export function PaymentPage() {
         <h2 id="payment-plans-title" className="payment__heading">
           Choose your plan
         </h2>
+        {/* The plans show at once; only their payment buttons wait for the links. */}
         <div aria-live="polite">
-          {links.isPending ? <Spinner label="Loading payment links..." /> : null}
-          {links.isError ? (
-            <div className="stack">
-              <Alert tone="error">Failed to load payment links</Alert>
-              <div>
-                <Button variant="secondary" onClick={() => void links.refetch()}>
-                  Try again
-                </Button>
-              </div>
-            </div>
-          ) : null}
+          <QueryStatus
+            query={links}
+            loading="Loading payment links..."
+            error="Failed to load payment links"
+          >
+            {() => null}
+          </QueryStatus>
         </div>
         <div className="payment-plans">
           <FreePlanCard
