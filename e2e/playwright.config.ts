@@ -13,7 +13,21 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: {
+    timeout: 7_000,
+    // The visual regression spec (tests/visual.spec.ts): a small tolerance for anti-aliasing;
+    // nothing moving, no caret, CSS pixels whatever the device scale.
+    toHaveScreenshot: {
+      maxDiffPixelRatio: 0.01,
+      threshold: 0.2,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
+  // Baselines committed under e2e/screenshots, without a platform suffix: CI runs the same
+  // Debian Chromium (regenerate: npm run test:visual:update -w e2e, after npm run build).
+  snapshotPathTemplate: '{testDir}/../screenshots/{arg}{ext}',
   reporter: [['list']],
   forbidOnly: true,
   use: {

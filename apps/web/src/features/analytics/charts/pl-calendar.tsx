@@ -124,7 +124,8 @@ export function PlCalendar({ days, filters, timeZone, initialMonth, readOnly }: 
                 }
                 const tone = toneOf(day.pnlUsd) ?? 'flat';
                 const level = intensity(day.pnlUsd, largest);
-                const label = `${dayName(date)}: ${tradeCount(day.trades)}, ${showUsd(day.pnlUsd)}, ${showR(day.r)}`;
+                // Starts with what the cell shows (label in name), then the exact figures.
+                const label = `${number} ${dayAmount(day.pnlUsd)}, ${dayName(date)}: ${tradeCount(day.trades)}, ${showUsd(day.pnlUsd)}, ${showR(day.r)}`;
                 const content = (
                   <>
                     <span className="an-day__number">{number}</span>

@@ -244,7 +244,7 @@ describe('Analytics for a premium trader', () => {
     const { user } = renderApp('/analytics?pair=BTCUSDT');
     const calendar = await screen.findByRole('table', { name: 'P/L calendar, November 2026' });
     const day = within(calendar).getByRole('button', {
-      name: '3 November 2026: 2 trades, +$40.00, +2.00R',
+      name: '3 +$40, 3 November 2026: 2 trades, +$40.00, +2.00R',
     });
     // A day is a button: Enter opens it as a click does.
     day.focus();
