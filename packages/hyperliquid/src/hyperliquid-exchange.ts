@@ -34,7 +34,11 @@ export class HyperliquidExchange {
     const now = options.now ?? Date.now;
     this.network = options.network;
     this.info = new InfoClient({ transport: options.transport });
-    this.data = new HyperliquidMarket(this.info, new SharedCache(now, undefined, options.remoteCache), now);
+    this.data = new HyperliquidMarket(
+      this.info,
+      new SharedCache(now, undefined, options.remoteCache),
+      now,
+    );
     this.market = this.data;
   }
 
