@@ -19,7 +19,7 @@ test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses e
 
   for (let round = 1; round <= 3; round += 1) {
     const details = await planTrade(page, 'Long', 100, 110);
-    await expect(details.getByRole('spinbutton', { name: 'Target' })).toHaveValue('130.0000');
+    await expect(details.getByRole('spinbutton', { name: 'Target' })).toHaveValue('130');
     await expect(details.getByLabel('Risk/reward')).toHaveText('2.00');
     await details.getByRole('button', { name: 'Save Long trade' }).click();
     await expect(details.getByRole('spinbutton', { name: 'Stoploss' })).toHaveValue('');

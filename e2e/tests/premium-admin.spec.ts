@@ -25,7 +25,7 @@ test('an admin grants premium; the user reloads and can add a second board', asy
 
   // A normal user meets the premium lock when adding a board.
   await loginViaUi(page, trader.username, trader.password);
-  await page.getByRole('button', { name: 'Add a board' }).click();
+  await page.getByRole('button', { name: 'New board' }).click();
   const lock = page.getByRole('dialog', { name: 'Premium Feature' });
   await expect(lock).toBeVisible();
   // Its upgrade button leads to the plans.
@@ -33,7 +33,7 @@ test('an admin grants premium; the user reloads and can add a second board', asy
   await expect(page).toHaveURL(/\/payment$/);
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
   await page.goto('/bingo');
-  await expect(page.getByRole('button', { name: 'Add a board' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New board' })).toBeVisible();
 
   // The admin finds the user in the panel and grants premium.
   const adminContext = await browser.newContext();
@@ -59,7 +59,7 @@ test('an admin grants premium; the user reloads and can add a second board', asy
 
   // The user reloads: the server now answers premium, and a second board can be added.
   await page.reload();
-  await page.getByRole('button', { name: 'Add a board' }).click();
+  await page.getByRole('button', { name: 'New board' }).click();
   await expect(page.getByRole('group', { name: 'Cells of Board 2' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Premium Feature' })).toHaveCount(0);
 });
@@ -104,7 +104,7 @@ test('a subscriber cancels and keeps premium until the end date', async ({ page,
   });
 
   await page.goto('/bingo');
-  await page.getByRole('button', { name: 'Add a board' }).click();
+  await page.getByRole('button', { name: 'New board' }).click();
   await expect(page.getByRole('group', { name: 'Cells of Board 2' })).toBeVisible();
 });
 

@@ -96,8 +96,20 @@ describe('widget layout', () => {
   });
 });
 
-describe('GET widget-layout answer', () => {
-  it('is the same { layout } shape', () => {
-    expect(WidgetLayoutResponseSchema.parse({ layout: [item] })).toEqual({ layout: [item] });
+describe('widget-layout body and answer', () => {
+  it('takes the old { layout } body, { layouts } per breakpoint, and refuses neither', () => {
+    expect(WidgetLayoutRequestSchema.safeParse({ layout: [item] }).success).toBe(true);
+    expect(
+      WidgetLayoutRequestSchema.safeParse({ layouts: { desktop: [item], mobile: [] } }).success,
+    ).toBe(true);
+    expect(WidgetLayoutRequestSchema.safeParse({}).error?.issues[0]?.message).toBe(
+      'Send layout or layouts',
+    );
+  });
+
+  it('answers both layouts and the desktop one as layout', () => {
+    const answer = { layout: [item], layouts: { desktop: [item], mobile: [] } };
+    expect(WidgetLayoutResponseSchema.parse(answer)).toEqual(answer);
+    expect(WidgetLayoutResponseSchema.safeParse({ layout: [item] }).success).toBe(false);
   });
 });

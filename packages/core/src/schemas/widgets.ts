@@ -61,8 +61,27 @@ export const WidgetLayoutSchema = z
     message: 'Widget ids must be unique',
   });
 
-/** PUT /api/users/widget-layout body and GET answer. */
-export const WidgetLayoutRequestSchema = z.object({ layout: WidgetLayoutSchema });
+/** The layouts per breakpoint: desktop (12 columns) and, when saved, mobile (4 columns). */
+export const WidgetLayoutsSchema = z.object({
+  desktop: WidgetLayoutSchema,
+  mobile: WidgetLayoutSchema.optional(),
+});
+export type StoredWidgetLayouts = z.infer<typeof WidgetLayoutsSchema>;
+
+/**
+ * PUT /api/users/widget-layout body: `layouts` (one per breakpoint), or `layout` alone as older
+ * clients send it, which is the desktop layout and keeps the saved phone layout.
+ */
+export const WidgetLayoutRequestSchema = z
+  .object({ layout: WidgetLayoutSchema.optional(), layouts: WidgetLayoutsSchema.optional() })
+  .refine((body) => body.layout !== undefined || body.layouts !== undefined, {
+    message: 'Send layout or layouts',
+  });
 export type WidgetLayoutRequest = z.infer<typeof WidgetLayoutRequestSchema>;
-export const WidgetLayoutResponseSchema = WidgetLayoutRequestSchema;
-export type WidgetLayoutResponse = WidgetLayoutRequest;
+
+/** GET and PUT answer: both layouts, and `layout` (the desktop one) for older clients. */
+export const WidgetLayoutResponseSchema = z.object({
+  layout: WidgetLayoutSchema,
+  layouts: z.object({ desktop: WidgetLayoutSchema, mobile: WidgetLayoutSchema }),
+});
+export type WidgetLayoutResponse = z.infer<typeof WidgetLayoutResponseSchema>;

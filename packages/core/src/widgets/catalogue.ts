@@ -95,9 +95,6 @@ export const WIDGETS: Readonly<Record<WidgetType, WidgetDefinition>> = {
   },
 };
 
-/** Where the chart is placed when it is opened (SPEC.md section 3: chartWidgetConfig). */
-export const CHART_POSITION = { x: 6, y: 0 } as const;
-
 /** The dashboard grid (SPEC.md section 9, DESIGN.md). Pixels unless named otherwise. */
 export const GRID = {
   columns: 12,

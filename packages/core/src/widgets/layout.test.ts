@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { WidgetLayoutSchema, type WidgetLayoutItem } from '../schemas/widgets.js';
-import { addWidget, defaultWidgetLayout, findWidget, layoutItem, removeWidget } from './layout.js';
+import {
+  addWidget,
+  defaultLayoutFor,
+  defaultWidgetLayout,
+  findWidget,
+  freeSpot,
+  layoutItem,
+  mobileWidgetLayout,
+  readWidgetLayouts,
+  removeWidget,
+} from './layout.js';
 
 const overlaps = (a: WidgetLayoutItem, b: WidgetLayoutItem) =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -8,14 +18,27 @@ const overlaps = (a: WidgetLayoutItem, b: WidgetLayoutItem) =>
 describe('defaultWidgetLayout', () => {
   const layout = defaultWidgetLayout();
 
-  it('has the four workflow widgets, no chart, valid for the API', () => {
-    expect(layout.map((i) => i.i)).toEqual(['trade-idea', 'trade-details', 'bingo', 'risk']);
+  it('has the four workflow widgets in workflow order, no chart, valid for the API', () => {
+    expect(layout.map((i) => i.i)).toEqual(['trade-idea', 'bingo', 'risk', 'trade-details']);
     expect(WidgetLayoutSchema.safeParse(layout).success).toBe(true);
   });
 
   it('fits 12 columns without overlaps', () => {
     for (const item of layout) expect(item.x + item.w).toBeLessThanOrEqual(12);
     for (const a of layout) for (const b of layout) if (a !== b) expect(overlaps(a, b)).toBe(false);
+  });
+
+  it('fills the 12 columns and the 15 rows a 1440×900 window shows, with no gap', () => {
+    const area = layout.reduce((sum, item) => sum + item.w * item.h, 0);
+    expect(area).toBe(12 * 15);
+    expect(Math.max(...layout.map((item) => item.y + item.h))).toBe(15);
+  });
+
+  it("respects every widget's minimum size", () => {
+    for (const item of layout) {
+      expect(item.w).toBeGreaterThanOrEqual(item.minW ?? 1);
+      expect(item.h).toBeGreaterThanOrEqual(item.minH ?? 1);
+    }
   });
 
   it('layoutItem carries the type, title and workflow number', () => {
@@ -37,16 +60,36 @@ describe('addWidget', () => {
     expect(result.layout).toHaveLength(4);
   });
 
-  it('adds the chart at x6 y0 w6 h15 with the last symbol', () => {
-    const { layout, added } = addWidget(defaultWidgetLayout(), 'chart', { lastSymbol: 'ETHUSD' });
+  it('adds the chart below the full default layout at full width, moving nothing', () => {
+    const before = defaultWidgetLayout();
+    const { layout, added } = addWidget(before, 'chart', { lastSymbol: 'ETHUSD' });
     expect(added).toBe(true);
+    expect(layout.slice(0, 4)).toEqual(before);
     expect(findWidget(layout, 'chart')).toMatchObject({
-      x: 6,
-      y: 0,
-      w: 6,
+      x: 0,
+      y: 15,
+      w: 12,
       h: 15,
       props: { symbol: 'ETHUSD', exchange: 'COINBASE' },
     });
+  });
+
+  it('opens the chart in a gap that holds it', () => {
+    const { layout } = removeWidget(defaultWidgetLayout(), 'trade-details');
+    const tall = [...layout, { ...layoutItem('trade-details', 0, 9), w: 6, h: 20 }];
+    expect(findWidget(addWidget(tall, 'chart').layout, 'chart')).toMatchObject({
+      x: 6,
+      y: 9,
+      w: 6,
+      h: 15,
+    });
+  });
+
+  it('stacks a widget added on a phone at the 4 columns', () => {
+    const mobile = mobileWidgetLayout(defaultWidgetLayout());
+    const chart = findWidget(addWidget(mobile, 'chart', { columns: 4 }).layout, 'chart');
+    expect(chart).toMatchObject({ x: 0, w: 4 });
+    expect(chart?.minW).toBeUndefined();
   });
 
   it('adds the chart with BTCUSD when there is no last symbol', () => {
@@ -64,11 +107,20 @@ describe('addWidget', () => {
     ).toMatchObject({ x: 10, y: 3 });
   });
 
-  it('puts another widget below the lowest one', () => {
+  it('puts another widget back in the first gap that holds it', () => {
     const { layout } = removeWidget(defaultWidgetLayout(), 'trade-idea');
     expect(findWidget(addWidget(layout, 'trade-idea').layout, 'trade-idea')).toMatchObject({
       x: 0,
-      y: 12,
+      y: 0,
+    });
+  });
+
+  it('freeSpot goes below everything when no gap holds the size', () => {
+    expect(freeSpot(defaultWidgetLayout(), { w: 3, h: 6 }, 12)).toEqual({
+      x: 0,
+      y: 15,
+      w: 3,
+      h: 6,
     });
   });
 });
@@ -82,5 +134,44 @@ describe('removeWidget', () => {
     const result = removeWidget(defaultWidgetLayout(), value);
     expect(result.removed?.i ?? null).toBe(removedId);
     expect(result.layout).toHaveLength(removedId ? 3 : 4);
+  });
+});
+
+describe('layouts per breakpoint', () => {
+  it('orders the phone layout by the workflow: idea, bingo, risk, trade details, then the rest', () => {
+    const desktop = [...defaultWidgetLayout(), layoutItem('chart', 0, 0)];
+    const mobile = mobileWidgetLayout(desktop);
+    expect(mobile.map((item) => item.i)).toEqual([
+      'trade-idea',
+      'bingo',
+      'risk',
+      'trade-details',
+      'chart',
+    ]);
+    expect(mobile.every((item) => item.x === 0 && item.w === 4)).toBe(true);
+    for (let n = 1; n < mobile.length; n += 1) {
+      expect(mobile[n]?.y).toBe((mobile[n - 1]?.y ?? 0) + (mobile[n - 1]?.h ?? 0));
+    }
+  });
+
+  it('reads an old single layout as the desktop one and derives the phone one', () => {
+    const old = removeWidget(defaultWidgetLayout(), 'risk').layout;
+    const layouts = readWidgetLayouts(old);
+    expect(layouts.desktop).toEqual(old);
+    expect(layouts.mobile.map((item) => item.i)).toEqual(['trade-idea', 'bingo', 'trade-details']);
+  });
+
+  it('keeps a saved phone layout apart from the desktop one', () => {
+    const mobile = removeWidget(defaultLayoutFor('mobile'), 'bingo').layout;
+    const layouts = readWidgetLayouts({ desktop: defaultWidgetLayout(), mobile });
+    expect(layouts.mobile).toEqual(mobile);
+    expect(findWidget(layouts.desktop, 'bingo')).toBeDefined();
+  });
+
+  it('gives both defaults when nothing was saved', () => {
+    expect(readWidgetLayouts(null)).toEqual({
+      desktop: defaultLayoutFor('desktop'),
+      mobile: defaultLayoutFor('mobile'),
+    });
   });
 });

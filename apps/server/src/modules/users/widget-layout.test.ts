@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
 import { bearer, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
@@ -34,6 +36,67 @@ describeEachDatabase('widget layout', (ctx) => {
       x: 3,
       y: 4,
     });
+  });
+
+  it('keeps the desktop and phone layouts apart, and reads an old plain list', async () => {
+    const user = await register(ctx.app);
+    const get = () =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/widget-layout',
+        headers: bearer(user.token),
+      });
+    const first = (await get()).json();
+    expect(first.layout).toEqual(first.layouts.desktop);
+    expect(first.layouts.mobile.map((w: { i: string }) => w.i)).toEqual([
+      'trade-idea',
+      'bingo',
+      'risk',
+      'trade-details',
+    ]);
+
+    // Removing the board on the phone leaves the desktop layout as it was.
+    const mobile = first.layouts.mobile.filter((w: { i: string }) => w.i !== 'bingo');
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/widget-layout',
+      headers: bearer(user.token),
+      payload: { layouts: { desktop: first.layouts.desktop, mobile } },
+    });
+    expect(put.statusCode).toBe(200);
+    const saved = (await get()).json();
+    expect(saved.layouts.mobile.map((w: { i: string }) => w.i)).not.toContain('bingo');
+    expect(saved.layouts.desktop.map((w: { i: string }) => w.i)).toContain('bingo');
+
+    // An older client sends { layout }: the desktop one changes, the phone one is kept.
+    const desktop = first.layout.filter((w: { i: string }) => w.i !== 'risk');
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/widget-layout',
+      headers: bearer(user.token),
+      payload: { layout: desktop },
+    });
+    const after = (await get()).json();
+    expect(after.layout.map((w: { i: string }) => w.i)).not.toContain('risk');
+    expect(after.layouts.mobile.map((w: { i: string }) => w.i)).toEqual([
+      'trade-idea',
+      'risk',
+      'trade-details',
+    ]);
+  });
+
+  it('reads a layout saved as a plain list before layouts per breakpoint', async () => {
+    const user = await register(ctx.app);
+    const old = [{ i: 'bingo', x: 2, y: 0, w: 5, h: 9, widgetType: 'bingo' }];
+    await ctx.database.db.update(users).set({ widgetLayout: old }).where(eq(users.id, user.id));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/widget-layout',
+      headers: bearer(user.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().layout).toEqual(old);
+    expect(res.json().layouts.mobile).toEqual([{ ...old[0], x: 0, w: 4 }]);
   });
 
   it('refuses a layout that is not a list of widgets', async () => {

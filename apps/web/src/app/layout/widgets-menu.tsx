@@ -1,4 +1,5 @@
 import { TIMERS_MS, WIDGET_TYPES, WIDGETS, widgetTypeOf, type WidgetType } from '@tb/core';
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MenuButton, type MenuItem } from '@/components';
 
@@ -46,12 +47,16 @@ function toggleItem(type: WidgetType, active: boolean): MenuItem {
     : { kind: 'link', label: `Add ${title}`, to: `/bingo?addWidget=${type}` };
 }
 
-/** Desktop widget toolbox: add or remove each widget, and the drag-and-drop toolbox page. */
+/**
+ * Desktop widget toolbox: add or remove each widget, reset the layout (the dashboard asks to
+ * confirm), and the drag-and-drop toolbox page.
+ */
 export function WidgetsMenu() {
   const active = useActiveWidgetTypes();
   const items: MenuItem[] = [
     ...WIDGET_TYPES.map((type) => toggleItem(type, active.has(type))),
     { kind: 'separator', id: 'toolbox' },
+    { kind: 'link', label: 'Reset layout', to: '/bingo?resetLayout=1' },
     { kind: 'link', label: 'Widget Toolbox', to: '/widget-toolbox' },
   ];
   return (
@@ -61,9 +66,7 @@ export function WidgetsMenu() {
       label={
         <>
           Widgets
-          <span className="topbar__caret" aria-hidden="true">
-            ▾
-          </span>
+          <ChevronDown className="topbar__caret" aria-hidden="true" size={14} />
         </>
       }
     />

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { WidgetLayoutItem, WidgetLayoutResponse } from '@tb/core';
+import type { StoredWidgetLayouts, WidgetLayoutResponse } from '@tb/core';
 import { apiRequest } from '@/lib/api-client';
 
 export const layoutKeys = { layout: ['users', 'widget-layout'] as const };
@@ -9,7 +9,7 @@ export const layoutMessages = {
   save: 'Failed to save your widget layout',
 } as const;
 
-/** GET /api/users/widget-layout (signed-in users only). */
+/** GET /api/users/widget-layout (signed-in users only): `layouts` per breakpoint. */
 export const widgetLayoutQueryOptions = () =>
   queryOptions({
     queryKey: layoutKeys.layout,
@@ -18,10 +18,10 @@ export const widgetLayoutQueryOptions = () =>
     meta: { errorMessage: layoutMessages.load },
   });
 
-/** PUT /api/users/widget-layout. */
-export function saveWidgetLayout(layout: WidgetLayoutItem[]): Promise<WidgetLayoutResponse> {
+/** PUT /api/users/widget-layout with both layouts. */
+export function saveWidgetLayouts(layouts: StoredWidgetLayouts): Promise<WidgetLayoutResponse> {
   return apiRequest<WidgetLayoutResponse>('/users/widget-layout', {
     method: 'PUT',
-    body: { layout },
+    body: { layouts },
   });
 }

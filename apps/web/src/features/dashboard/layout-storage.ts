@@ -1,4 +1,11 @@
-import { WidgetLayoutSchema, type SavedPositions, type WidgetLayoutItem } from '@tb/core';
+import {
+  WidgetLayoutSchema,
+  WidgetLayoutsSchema,
+  type LayoutBreakpoint,
+  type SavedPositions,
+  type WidgetLayoutItem,
+  type WidgetLayouts,
+} from '@tb/core';
 import { z } from 'zod';
 
 /** Browser-stored items of the dashboard (SPEC.md section 3). */
@@ -6,7 +13,13 @@ export const layoutStorageKeys = {
   completeLayout: 'completeLayout',
   activeWidgets: 'activeWidgets',
   removedWidgetPositions: 'removedWidgetPositions',
+  removedMobileWidgetPositions: 'removedMobileWidgetPositions',
 } as const;
+
+const positionsKey = (breakpoint: LayoutBreakpoint) =>
+  breakpoint === 'desktop'
+    ? layoutStorageKeys.removedWidgetPositions
+    : layoutStorageKeys.removedMobileWidgetPositions;
 
 const PositionsSchema = z.record(
   z.string(),
@@ -32,12 +45,20 @@ function write(key: string, value: unknown): void {
   }
 }
 
-export const readStoredLayout = (): WidgetLayoutItem[] | null =>
-  read(layoutStorageKeys.completeLayout, WidgetLayoutSchema);
+/**
+ * The anonymous layouts: `{ desktop, mobile }`, or a plain list stored before there was one
+ * layout per breakpoint (the desktop one; core derives the phone one).
+ */
+export const readStoredLayouts = () =>
+  read(layoutStorageKeys.completeLayout, z.union([WidgetLayoutSchema, WidgetLayoutsSchema]));
 
-/** The anonymous layout, plus the ids on the dashboard (the top bar's toolbox reads them). */
-export function writeStoredLayout(layout: WidgetLayoutItem[], persistLayout: boolean): void {
-  if (persistLayout) write(layoutStorageKeys.completeLayout, layout);
+/** Stores the anonymous layouts. */
+export function writeStoredLayouts(layouts: WidgetLayouts): void {
+  write(layoutStorageKeys.completeLayout, layouts);
+}
+
+/** The ids on the dashboard at this window size (the top bar's widgets menu reads them). */
+export function writeActiveWidgets(layout: WidgetLayoutItem[]): void {
   write(
     layoutStorageKeys.activeWidgets,
     layout.map((item) => item.i),
@@ -45,14 +66,17 @@ export function writeStoredLayout(layout: WidgetLayoutItem[], persistLayout: boo
   window.dispatchEvent(new Event('activewidgetschange'));
 }
 
-export const readRemovedPositions = (): SavedPositions =>
-  read(layoutStorageKeys.removedWidgetPositions, PositionsSchema) ?? {};
+export const readRemovedPositions = (breakpoint: LayoutBreakpoint): SavedPositions =>
+  read(positionsKey(breakpoint), PositionsSchema) ?? {};
 
-/** Remembers where a removed widget was, so adding it again puts it back there. */
-export function rememberRemovedPosition(item: WidgetLayoutItem): void {
+/**
+ * Remembers where a removed widget was, so adding it again puts it back there (per breakpoint:
+ * a desktop place means nothing in the phone's single column).
+ */
+export function rememberRemovedPosition(item: WidgetLayoutItem, breakpoint: LayoutBreakpoint) {
   const { x, y, w, h } = item;
-  write(layoutStorageKeys.removedWidgetPositions, {
-    ...readRemovedPositions(),
+  write(positionsKey(breakpoint), {
+    ...readRemovedPositions(breakpoint),
     [item.i]: { x, y, w, h },
   });
 }

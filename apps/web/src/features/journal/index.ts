@@ -1,4 +1,4 @@
-export { journalKeys, LIVE_REFRESH_MS } from './api';
+export { journalKeys, journalMessages, LIVE_REFRESH_MS } from './api';
 export { LocalUploadPrompt } from './components/local-upload-prompt';
 export {
   bingoNotices,

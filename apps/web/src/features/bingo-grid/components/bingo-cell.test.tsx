@@ -14,7 +14,9 @@ const cell = (title: string, points: number, selected = false): Cell => ({
 function renderCell(value: Cell) {
   const onToggle = vi.fn();
   const onEdit = vi.fn();
-  const view = render(<BingoCell cell={value} index={3} onToggle={onToggle} onEdit={onEdit} />);
+  const view = render(
+    <BingoCell cell={value} index={3} onToggle={onToggle} onEdit={onEdit} tabStop />,
+  );
   return { ...view, onToggle, onEdit, user: userEvent.setup() };
 }
 

@@ -1,4 +1,5 @@
 import { cellTooltip, type BingoCell as Cell } from '@tb/core';
+import { Pencil } from 'lucide-react';
 import { memo } from 'react';
 
 export interface BingoCellProps {
@@ -6,6 +7,8 @@ export interface BingoCellProps {
   index: number;
   onToggle: (index: number) => void;
   onEdit: (index: number) => void;
+  /** The board's one tab stop (roving tab index): this cell is the one Tab lands on. */
+  tabStop: boolean;
 }
 
 /** Titles from this length get the smaller type, so a 40-character practice fits a cell. */
@@ -26,7 +29,8 @@ export function cellLabel(cell: Pick<Cell, 'title' | 'points'>, index: number): 
 
 /**
  * One numbered cell: the cell itself toggles (click, Enter, Space: it is a button with
- * aria-pressed); the pencil opens the edit dialog. It shows its number, its points and its
+ * aria-pressed); the pencil opens the edit dialog (from the keyboard: E on the cell; the
+ * pencil is out of the tab order, so the board is one tab stop). It shows its number, its points and its
  * title wrapped over as many lines as the cell holds. Memoised: toggling one cell re-renders
  * only that cell, since core keeps the other cells' objects. Its visible text (number, a
  * space, title) is part of its accessible name (WCAG 2.5.3); the points badge is drawn by CSS
@@ -37,6 +41,7 @@ export const BingoCell = memo(function BingoCell({
   index,
   onToggle,
   onEdit,
+  tabStop,
 }: BingoCellProps) {
   const tip = cellTooltip(cell);
   const tipId = `bingo-cell-tip-${index}`;
@@ -49,6 +54,8 @@ export const BingoCell = memo(function BingoCell({
       <button
         type="button"
         className="bingo-cell__toggle"
+        data-cell-index={index}
+        tabIndex={tabStop ? 0 : -1}
         aria-pressed={cell.selected}
         aria-label={cellLabel(cell, index)}
         aria-describedby={tipId}
@@ -77,9 +84,10 @@ export const BingoCell = memo(function BingoCell({
         type="button"
         className="bingo-cell__edit"
         aria-label={`Edit cell ${index + 1}`}
+        tabIndex={-1}
         onClick={() => onEdit(index)}
       >
-        <span aria-hidden="true">✎</span>
+        <Pencil aria-hidden="true" size={12} />
       </button>
       <span role="tooltip" id={tipId} className="bingo-cell__tooltip">
         {tip.title} · {tip.points} {ptsUnit(tip.points)}

@@ -117,12 +117,15 @@ describe('bingo grid widget', () => {
     ).toBeVisible();
   });
 
-  it('next at the last board opens the premium lock for a free user', async () => {
+  it('"+ New board" on the last board (no silent "›") opens the premium lock for a free user', async () => {
     stubFetch(() => ({ status: 500 }));
     const { user } = renderApp('/bingo');
     await grid();
     expect(screen.getByRole('button', { name: 'Previous board' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Add a board' }));
+    expect(screen.queryByRole('button', { name: 'Next board' })).not.toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'New board' });
+    expect(add).toHaveTextContent('New board');
+    await user.click(add);
     const lock = await screen.findByRole('dialog', { name: premiumLockTexts.title });
     expect(within(lock).getByText(premiumLockTexts.boardsMessage)).toBeVisible();
   });
@@ -154,7 +157,15 @@ describe('bingo grid widget', () => {
     });
     const { user } = renderApp('/bingo');
     expect(await screen.findByRole('button', { name: 'Board: Board 2. Rename' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Delete board' }));
+    expect(screen.getByRole('button', { name: 'New board' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Previous board' }));
+    expect(await screen.findByRole('button', { name: 'Next board' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next board' }));
+    expect(await screen.findByRole('button', { name: 'Board: Board 2. Rename' })).toBeVisible();
+    const trash = screen.getByRole('button', { name: 'Delete board' });
+    expect(trash.querySelector('svg.lucide')).not.toBeNull();
+    expect(trash).not.toHaveTextContent(/\S/);
+    await user.click(trash);
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByText(confirmMessages.deleteBoard)).toBeVisible();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -173,5 +184,32 @@ describe('bingo grid widget', () => {
     ).toBeVisible();
     await waitFor(() => expect(calls(fetch)).toContain('POST /api/bingo/card'));
     expect(screen.queryByRole('button', { name: 'Delete board' })).not.toBeInTheDocument();
+  });
+
+  it('signed in, a card that fails to load says so with Try again', async () => {
+    signIn();
+    let fail = true;
+    stubFetch(({ path }) => {
+      if (path === '/users/me') return { status: 200, body: publicUser() };
+      if (path === '/bingo/card') {
+        return fail
+          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Server down' } } }
+          : { status: 200, body: { success: true, data: defaultBingoState('b1', Date.now()) } };
+      }
+      if (path === '/risk-management') return { status: 200, body: defaultRiskState(Date.now()) };
+      if (path === '/users/widget-layout')
+        return { status: 200, body: { layout: defaultWidgetLayout() } };
+      return { status: 200, body: [] };
+    });
+    const { user } = renderApp('/bingo');
+    const bingo = await screen.findByRole('region', { name: 'Bingo Grid' });
+    const retry = await within(bingo).findByRole(
+      'button',
+      { name: 'Try again' },
+      { timeout: 4000 },
+    );
+    fail = false;
+    await user.click(retry);
+    expect(await within(bingo).findByRole('group', { name: /Cells of/ })).toBeVisible();
   });
 });

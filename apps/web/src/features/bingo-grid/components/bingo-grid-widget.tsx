@@ -1,15 +1,16 @@
-import { confirmMessages, currentBoard, isBoardEmpty } from '@tb/core';
+import { confirmMessages, currentBoard, isBoardEmpty, type BingoState } from '@tb/core';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, Spinner } from '@/components';
+import { Button, QueryStatus } from '@/components';
 import { notify } from '@/components/notifications';
 import {
+  journalMessages,
   openPremiumLock,
   useBingoActions,
   useBingoState,
   useJournalMode,
 } from '@/features/journal';
 import { downloadBoardsExport, exportTexts } from '../export';
-import { BingoCell } from './bingo-cell';
+import { BingoCells } from './bingo-cells';
 import { BoardNav } from './board-nav';
 import './bingo-grid.css';
 
@@ -29,17 +30,28 @@ export const starterOfferTexts = {
 
 /**
  * The bingo widget: 25 numbered cells of the board on screen and the board navigation. An
- * empty board offers the starter cells.
+ * empty board offers the starter cells. Signed in, the server's card loads through QueryStatus
+ * (spinner, then the message with Try again if it fails).
  */
 export function BingoGridWidget() {
-  const { state, isLoading } = useBingoState();
+  const { state, query } = useBingoState();
+  if (query) {
+    return (
+      <QueryStatus query={query} loading="Loading bingo card" error={journalMessages.loadBingo}>
+        {(card) => <BingoBoard state={card} />}
+      </QueryStatus>
+    );
+  }
+  return state ? <BingoBoard state={state} /> : null;
+}
+
+function BingoBoard({ state }: { state: BingoState }) {
   const { signedIn, isPremium } = useJournalMode();
   const actions = useBingoActions();
   const [editing, setEditing] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const cellsRef = useRef<HTMLDivElement>(null);
 
-  if (isLoading || !state) return <Spinner label="Loading bingo card" />;
   const board = currentBoard(state);
   const editedCell = editing === null ? undefined : board.bingoCells[editing];
 
@@ -51,7 +63,7 @@ export function BingoGridWidget() {
   const loadStarter = () => {
     actions.loadStarter();
     // The offer disappears with the click: keep keyboard users on the board, at its first cell.
-    cellsRef.current?.querySelector('button')?.focus();
+    cellsRef.current?.querySelector<HTMLElement>('[data-cell-index="0"]')?.focus();
   };
 
   return (
@@ -73,22 +85,13 @@ export function BingoGridWidget() {
           </Button>
         </div>
       ) : null}
-      <div
+      <BingoCells
         ref={cellsRef}
-        className="bingo-grid__cells"
-        role="group"
-        aria-label={`Cells of ${board.name}`}
-      >
-        {board.bingoCells.map((cell, index) => (
-          <BingoCell
-            key={cell.id}
-            cell={cell}
-            index={index}
-            onToggle={actions.toggle}
-            onEdit={setEditing}
-          />
-        ))}
-      </div>
+        cells={board.bingoCells}
+        boardName={board.name}
+        onToggle={actions.toggle}
+        onEdit={setEditing}
+      />
       <Suspense fallback={null}>
         {editedCell && editing !== null ? (
           <CellEditDialog

@@ -1,4 +1,5 @@
 import { canGoToPreviousBoard, premiumLockTexts, type BingoState } from '@tb/core';
+import { ChevronLeft, ChevronRight, Plus, Trash2 } from 'lucide-react';
 import { openPremiumLock, type BingoActions } from '@/features/journal';
 import { BoardName } from './board-name';
 
@@ -12,10 +13,14 @@ export interface BoardNavProps {
 
 const lockBoards = () => openPremiumLock(premiumLockTexts.boardsMessage);
 
-/** Previous, the board name (rename), next (adds a board at the end), delete and export. */
+/**
+ * Previous, the board name (rename), next, delete and export. On the last board "next" reads
+ * "+ New board" (it adds one, premium only as before) instead of a "›" that added one unsaid.
+ */
 export function BoardNav({ state, isPremium, actions, onDelete, onExport }: BoardNavProps) {
   const index = state.currentPageIndex;
   const board = state.bingoPages[index];
+  const last = index === state.bingoPages.length - 1;
   const canDelete = state.bingoPages.length > 1 && index > 0;
   return (
     <nav className="board-nav" aria-label="Boards">
@@ -26,7 +31,7 @@ export function BoardNav({ state, isPremium, actions, onDelete, onExport }: Boar
         disabled={!canGoToPreviousBoard(state)}
         onClick={actions.previous}
       >
-        <span aria-hidden="true">‹</span>
+        <ChevronLeft aria-hidden="true" size={18} />
       </button>
       <BoardName
         name={board?.name ?? ''}
@@ -37,14 +42,20 @@ export function BoardNav({ state, isPremium, actions, onDelete, onExport }: Boar
       <span className="board-nav__count">
         {index + 1}/{state.bingoPages.length}
       </span>
-      <button
-        type="button"
-        className="board-nav__button"
-        aria-label={index === state.bingoPages.length - 1 ? 'Add a board' : 'Next board'}
-        onClick={actions.next}
-      >
-        <span aria-hidden="true">›</span>
-      </button>
+      {last ? (
+        <button type="button" className="board-nav__button board-nav__new" onClick={actions.next}>
+          <Plus aria-hidden="true" size={16} /> New board
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="board-nav__button"
+          aria-label="Next board"
+          onClick={actions.next}
+        >
+          <ChevronRight aria-hidden="true" size={18} />
+        </button>
+      )}
       {canDelete ? (
         <button
           type="button"
@@ -52,7 +63,7 @@ export function BoardNav({ state, isPremium, actions, onDelete, onExport }: Boar
           aria-label="Delete board"
           onClick={onDelete}
         >
-          <span aria-hidden="true">🗑</span>
+          <Trash2 aria-hidden="true" size={16} />
         </button>
       ) : null}
       <button type="button" className="board-nav__button board-nav__export" onClick={onExport}>

@@ -1,15 +1,28 @@
-import { screen, waitFor } from '@testing-library/react';
-import { defaultWidgetLayout, type WidgetLayoutItem } from '@tb/core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { defaultWidgetLayout, type WidgetLayoutItem, type WidgetLayouts } from '@tb/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetLocalJournal } from '@/features/journal';
 import { calls, stubFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render-app';
 
-const stored = () =>
-  JSON.parse(localStorage.getItem('completeLayout') ?? '[]') as WidgetLayoutItem[];
+const storedLayouts = () =>
+  JSON.parse(localStorage.getItem('completeLayout') ?? '{}') as Partial<WidgetLayouts>;
+const stored = () => storedLayouts().desktop ?? [];
 const find = (id: string) => stored().find((item) => item.i === id);
+const ids = (layout: WidgetLayoutItem[] | undefined) => (layout ?? []).map((item) => item.i);
+/** The widget titles in DOM order: the order Tab goes through them. */
+const widgetTitles = () =>
+  [...document.querySelectorAll('.widget-frame__title')].map((title) => title.textContent);
+
+const desktopWidth = window.innerWidth;
+function phone() {
+  window.innerWidth = 390;
+}
 
 beforeEach(() => resetLocalJournal());
+afterEach(() => {
+  window.innerWidth = desktopWidth;
+});
 
 describe('dashboard', () => {
   it('shows the default widgets with title, handle, hint and remove, and the sidebar', async () => {
@@ -37,13 +50,13 @@ describe('dashboard', () => {
     ).not.toBeInTheDocument();
     expect(find('risk')).toBeUndefined();
     expect(JSON.parse(localStorage.getItem('removedWidgetPositions') ?? '{}')).toEqual({
-      risk: { x: 9, y: 0, w: 2, h: 9 },
+      risk: { x: 8, y: 0, w: 4, h: 9 },
     });
     expect(JSON.parse(localStorage.getItem('activeWidgets') ?? '[]')).not.toContain('risk');
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('addWidget brings a removed widget back where it was; an existing type is skipped', async () => {
+  it('addWidget brings a removed widget back where it was (an old single layout is read as the desktop one); an existing type is skipped', async () => {
     stubFetch(() => ({ status: 500 }));
     const layout = defaultWidgetLayout().filter((item) => item.i !== 'risk');
     localStorage.setItem('completeLayout', JSON.stringify(layout));
@@ -68,13 +81,13 @@ describe('dashboard', () => {
   it('the remove button and the keyboard handle change the saved layout', async () => {
     stubFetch(() => ({ status: 500 }));
     const { user } = renderApp('/bingo');
-    const handle = await screen.findByRole('button', { name: 'Move Bingo Grid' });
-    handle.focus();
-    await user.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(find('bingo')).toMatchObject({ x: 3 }));
-    await user.click(screen.getByRole('button', { name: 'Remove Trade Idea' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Trade Idea' }));
     expect(screen.queryByRole('region', { name: 'Trade Idea' })).not.toBeInTheDocument();
     expect(find('trade-idea')).toBeUndefined();
+    const handle = screen.getByRole('button', { name: 'Move Bingo Grid' });
+    handle.focus();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(find('bingo')).toMatchObject({ x: 2 }));
   });
 
   it('signed in: loads the layout from the server and saves changes there, debounced', async () => {
@@ -91,8 +104,73 @@ describe('dashboard', () => {
     await screen.findByRole('region', { name: 'Bingo Grid' });
     await waitFor(() => expect(calls(fetch)).toContain('PUT /api/users/widget-layout'));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    const body = JSON.parse(String(put?.[1]?.body)) as { layout: WidgetLayoutItem[] };
-    expect(body.layout.map((item) => item.i)).toEqual(['trade-details', 'bingo', 'risk']);
+    const body = JSON.parse(String(put?.[1]?.body)) as { layouts: WidgetLayouts };
+    // The server's answer was an old single layout: the desktop one; the phone one is derived.
+    expect(ids(body.layouts.desktop)).toEqual(['bingo', 'risk', 'trade-details']);
+    expect(ids(body.layouts.mobile)).toEqual(['trade-idea', 'bingo', 'risk', 'trade-details']);
     expect(localStorage.getItem('completeLayout')).toBeNull();
+  });
+
+  it('tabs through the widgets in reading order: top row left to right, then the next', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const layout = defaultWidgetLayout().reverse();
+    localStorage.setItem('completeLayout', JSON.stringify(layout));
+    renderApp('/bingo');
+    await screen.findByRole('region', { name: 'Trade Details' });
+    expect(widgetTitles()).toEqual([
+      'Trade Idea',
+      'Bingo Grid',
+      'Risk/Reward Calculator',
+      'Trade Details',
+    ]);
+  });
+
+  it('on a phone: workflow order, no handles, and removing a widget leaves the desktop layout', async () => {
+    phone();
+    stubFetch(() => ({ status: 500 }));
+    renderApp('/bingo?removeWidget=risk');
+    await screen.findByRole('region', { name: 'Trade Idea' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/bingo$/));
+    expect(widgetTitles()).toEqual(['Trade Idea', 'Bingo Grid', 'Trade Details']);
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+    expect(ids(storedLayouts().mobile)).toEqual(['trade-idea', 'bingo', 'trade-details']);
+    expect(ids(storedLayouts().desktop)).toEqual(ids(defaultWidgetLayout()));
+    expect(localStorage.getItem('removedWidgetPositions')).toBeNull();
+  });
+
+  it('Reset layout asks first, restores the default of this breakpoint only, and can be undone', async () => {
+    stubFetch(() => ({ status: 500 }));
+    const mobile = [{ ...defaultWidgetLayout()[1]!, x: 0, y: 0, w: 4 }];
+    localStorage.setItem(
+      'completeLayout',
+      JSON.stringify({ desktop: defaultWidgetLayout().slice(0, 2), mobile }),
+    );
+    const { user } = renderApp('/bingo');
+    await screen.findByRole('region', { name: 'Bingo Grid' });
+    expect(screen.queryByRole('region', { name: 'Trade Details' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset layout' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Reset layout' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Trade Details' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reset layout' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reset layout' }),
+    );
+    expect(await screen.findByRole('region', { name: 'Trade Details' })).toBeVisible();
+    expect(stored()).toEqual(defaultWidgetLayout());
+    expect(storedLayouts().mobile).toEqual(mobile);
+
+    await user.click(screen.getByRole('button', { name: /Undo/ }));
+    await waitFor(() => expect(ids(stored())).toEqual(['trade-idea', 'bingo']));
+    expect(screen.queryByRole('region', { name: 'Trade Details' })).not.toBeInTheDocument();
+  });
+
+  it('the widgets menu link ?resetLayout opens the confirmation', async () => {
+    stubFetch(() => ({ status: 500 }));
+    renderApp('/bingo?resetLayout=1');
+    expect(await screen.findByRole('alertdialog', { name: 'Reset layout' })).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/bingo$/));
   });
 });

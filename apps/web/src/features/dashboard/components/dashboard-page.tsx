@@ -1,5 +1,5 @@
 import { isMobileWidth } from '@tb/core';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Spinner } from '@/components';
 import { useLiveTradingParam } from '@/features/exchange';
 import { closePremiumLock, LocalUploadPrompt, usePremiumLockRequest } from '@/features/journal';
@@ -7,6 +7,7 @@ import { RiskSidebar } from '@/features/risk-sidebar';
 import { useDashboardLayout } from '../hooks/use-dashboard-layout';
 import { useWidgetParams } from '../hooks/use-widget-params';
 import { DashboardGrid } from './dashboard-grid';
+import { LayoutReset } from './layout-reset';
 import type { ChartControls } from './widget-registry';
 import './dashboard.css';
 
@@ -19,7 +20,11 @@ export function DashboardPage() {
   // On phones the sidebar starts collapsed so the widgets come first.
   const [collapsed, setCollapsed] = useState(() => isMobileWidth(window.innerWidth));
   const dashboard = useDashboardLayout();
-  useWidgetParams(dashboard);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  useWidgetParams(
+    dashboard,
+    useCallback(() => setConfirmingReset(true), []),
+  );
   useLiveTradingParam();
   const lock = usePremiumLockRequest();
   const { layout, add, remove } = dashboard;
@@ -39,7 +44,14 @@ export function DashboardPage() {
       <RiskSidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
       <div className="dashboard__main">
         {layout ? (
-          <DashboardGrid dashboard={{ ...dashboard, layout }} chart={chart} />
+          <>
+            <DashboardGrid dashboard={{ ...dashboard, layout }} chart={chart} />
+            <LayoutReset
+              dashboard={dashboard}
+              confirming={confirmingReset}
+              onConfirmingChange={setConfirmingReset}
+            />
+          </>
         ) : (
           <Spinner label="Loading your dashboard" />
         )}

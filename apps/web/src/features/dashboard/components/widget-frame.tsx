@@ -1,4 +1,5 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { GripVertical, X } from 'lucide-react';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import type { MoveDirection } from '../layout-moves';
 import { WORKFLOW_HINTS } from '../workflow-hints';
 
@@ -19,6 +20,21 @@ const KEYS: Record<string, MoveDirection> = {
   ArrowUp: 'up',
   ArrowDown: 'down',
 };
+
+/** The title with a line break allowed after each '/': a narrow Risk/Reward wraps, not cuts. */
+function breakableTitle(title: string): ReactNode {
+  const parts = title.split('/');
+  return parts.map((part, n) => (
+    <Fragment key={n}>
+      {part}
+      {n < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
 
 /**
  * A widget's frame: the drag handle (the only drag area; focused, the arrow keys move the
@@ -45,11 +61,11 @@ export function WidgetFrame(props: WidgetFrameProps) {
             aria-describedby="widget-move-help"
             onKeyDown={onKeyDown}
           >
-            <span aria-hidden="true">⠿</span>
+            <GripVertical aria-hidden="true" size={18} />
           </button>
         ) : null}
-        <h2 id={titleId} className="widget-frame__title">
-          {title}
+        <h2 id={titleId} className="widget-frame__title" title={title}>
+          {breakableTitle(title)}
         </h2>
         {hint ? (
           <span className="widget-frame__hint">
@@ -72,7 +88,7 @@ export function WidgetFrame(props: WidgetFrameProps) {
           aria-label={`Remove ${title}`}
           onClick={onRemove}
         >
-          <span aria-hidden="true">×</span>
+          <X aria-hidden="true" size={18} />
         </button>
       </header>
       <div className="widget-frame__body">{children}</div>

@@ -1,101 +1,146 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addWidget,
-  defaultWidgetLayout,
+  defaultLayoutFor,
+  GRID,
+  isMobileWidth,
+  readWidgetLayouts,
   removeWidget,
   TIMERS_MS,
+  type LayoutBreakpoint,
   type WidgetLayoutItem,
+  type WidgetLayoutResponse,
+  type WidgetLayouts,
   type WidgetType,
 } from '@tb/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/lib/use-session';
-import { layoutKeys, layoutMessages, saveWidgetLayout, widgetLayoutQueryOptions } from '../api';
+import { layoutKeys, layoutMessages, saveWidgetLayouts, widgetLayoutQueryOptions } from '../api';
 import { mergePositions, moveWidget, type GridPosition, type MoveDirection } from '../layout-moves';
 import {
   readRemovedPositions,
-  readStoredLayout,
+  readStoredLayouts,
   rememberRemovedPosition,
-  writeStoredLayout,
+  writeActiveWidgets,
+  writeStoredLayouts,
 } from '../layout-storage';
+import { useWindowSize } from './use-window-size';
 
 export interface DashboardLayout {
-  /** null while a signed-in user's layout loads. */
+  /** The layout of the current breakpoint; null while a signed-in user's layout loads. */
   layout: WidgetLayoutItem[] | null;
+  /** 'mobile' below 768 px (4 stacked columns), else 'desktop'. */
+  breakpoint: LayoutBreakpoint;
   add: (type: WidgetType, lastSymbol?: string) => boolean;
   remove: (idOrType: string) => boolean;
   onGridChange: (positions: readonly GridPosition[]) => void;
   move: (id: string, direction: MoveDirection, columns: number) => void;
+  /** Puts the current breakpoint's default layout back; returns the layout it replaced. */
+  reset: () => WidgetLayoutItem[] | null;
+  /** Puts a layout of the current breakpoint back (the undo of reset). */
+  restore: (layout: WidgetLayoutItem[]) => void;
+}
+
+/** The server's answer as layouts per breakpoint (an older server sends `layout` only). */
+function fromServer(data: WidgetLayoutResponse | undefined): WidgetLayouts | null {
+  if (!data) return null;
+  return data.layouts ?? readWidgetLayouts(data.layout);
 }
 
 /**
- * The widget layout: the browser's copy for anonymous users (completeLayout), the server's
- * for signed-in users (loaded once, saved 250 ms after the last change).
+ * The widget layouts, one per breakpoint (desktop 12 columns, phone 4 stacked), changed and
+ * saved separately: removing a widget on the phone leaves the desktop layout as it is. The
+ * browser keeps anonymous users' (completeLayout); the server signed-in users' (loaded once,
+ * saved 250 ms after the last change).
  */
 export function useDashboardLayout(): DashboardLayout {
   const signedIn = useSession() !== null;
+  const breakpoint: LayoutBreakpoint = isMobileWidth(useWindowSize().width) ? 'mobile' : 'desktop';
   const client = useQueryClient();
   const query = useQuery({ ...widgetLayoutQueryOptions(), enabled: signedIn });
-  const [draft, setDraft] = useState<WidgetLayoutItem[] | null>(null);
-  const [anonymous] = useState(() => readStoredLayout() ?? defaultWidgetLayout());
-  const layout = draft ?? (signedIn ? (query.data?.layout ?? null) : anonymous);
-  // The freshest layout for actions fired in a row (e.g. removeWidget then addWidget).
-  const latest = useRef(layout);
+  const [draft, setDraft] = useState<WidgetLayouts | null>(null);
+  const [anonymous] = useState(() => readWidgetLayouts(readStoredLayouts()));
+  const layouts = draft ?? (signedIn ? fromServer(query.data) : anonymous);
+  const layout = layouts?.[breakpoint] ?? null;
+  // The freshest layouts for actions fired in a row (e.g. removeWidget then addWidget).
+  const latest = useRef(layouts);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { mutate: save } = useMutation({
-    mutationFn: saveWidgetLayout,
+    mutationFn: saveWidgetLayouts,
     meta: { errorMessage: layoutMessages.save },
   });
 
   useEffect(() => {
-    latest.current = layout;
-    if (layout) writeStoredLayout(layout, false);
+    latest.current = layouts;
+  }, [layouts]);
+  useEffect(() => {
+    if (layout) writeActiveWidgets(layout);
   }, [layout]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = useCallback(
     (next: WidgetLayoutItem[]) => {
-      latest.current = next;
-      setDraft(next);
-      if (!signedIn) return writeStoredLayout(next, true);
-      client.setQueryData(layoutKeys.layout, { layout: next });
+      if (!latest.current) return;
+      const all = { ...latest.current, [breakpoint]: next };
+      latest.current = all;
+      setDraft(all);
+      if (!signedIn) return writeStoredLayouts(all);
+      client.setQueryData<WidgetLayoutResponse>(layoutKeys.layout, {
+        layout: all.desktop,
+        layouts: all,
+      });
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => save(next), TIMERS_MS.resizeDebounce);
+      timer.current = setTimeout(() => save(all), TIMERS_MS.resizeDebounce);
     },
-    [signedIn, client, save],
+    [breakpoint, signedIn, client, save],
   );
 
-  return useMemo(
-    () => ({
+  return useMemo(() => {
+    const current = () => latest.current?.[breakpoint] ?? null;
+    const columns = breakpoint === 'desktop' ? GRID.columns : GRID.mobileColumns;
+    return {
       layout,
+      breakpoint,
       add: (type, lastSymbol) => {
-        if (!latest.current) return false;
+        const from = current();
+        if (!from) return false;
         const options = {
-          savedPositions: readRemovedPositions(),
+          savedPositions: readRemovedPositions(breakpoint),
+          columns,
           ...(lastSymbol ? { lastSymbol } : {}),
         };
-        const result = addWidget(latest.current, type, options);
+        const result = addWidget(from, type, options);
         if (result.added) commit(result.layout);
         return result.added;
       },
       remove: (idOrType) => {
-        if (!latest.current) return false;
-        const result = removeWidget(latest.current, idOrType);
+        const from = current();
+        if (!from) return false;
+        const result = removeWidget(from, idOrType);
         if (!result.removed) return false;
-        rememberRemovedPosition(result.removed);
+        rememberRemovedPosition(result.removed, breakpoint);
         commit(result.layout);
         return true;
       },
       onGridChange: (positions) => {
-        if (!latest.current) return;
-        const next = mergePositions(latest.current, positions);
-        if (next !== latest.current) commit(next);
+        const from = current();
+        if (!from) return;
+        const next = mergePositions(from, positions);
+        if (next !== from) commit(next);
       },
-      move: (id, direction, columns) => {
-        if (!latest.current) return;
-        const next = moveWidget(latest.current, id, direction, columns);
-        if (next !== latest.current) commit(next);
+      move: (id, direction, moveColumns) => {
+        const from = current();
+        if (!from) return;
+        const next = moveWidget(from, id, direction, moveColumns);
+        if (next !== from) commit(next);
       },
-    }),
-    [layout, commit],
-  );
+      reset: () => {
+        const from = current();
+        if (!from) return null;
+        commit(defaultLayoutFor(breakpoint));
+        return from;
+      },
+      restore: (previous) => commit(previous),
+    };
+  }, [layout, breakpoint, commit]);
 }

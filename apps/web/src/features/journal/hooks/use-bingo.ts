@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   currentScore,
   deleteBoard,
@@ -37,14 +37,21 @@ export const bingoNotices = {
 
 const valueOrNull = (result: Result<BingoState, ErrorCode>) => (result.ok ? result.value : null);
 
-/** The bingo state on screen (server for signed-in users, the browser otherwise). */
-export function useBingoState(): { state: BingoState | undefined; isLoading: boolean } {
+/**
+ * The bingo state on screen (server for signed-in users, the browser otherwise). `query` is the
+ * server's query for signed-in users (for QueryStatus's loading, error and retry), else null.
+ */
+export function useBingoState(): {
+  state: BingoState | undefined;
+  isLoading: boolean;
+  query: UseQueryResult<BingoState> | null;
+} {
   const { signedIn } = useJournalMode();
   const local = useLocalJournal((j) => j.bingo);
   const query = useQuery({ ...bingoQueryOptions(), enabled: signedIn });
   return signedIn
-    ? { state: query.data, isLoading: query.isPending }
-    : { state: local, isLoading: false };
+    ? { state: query.data, isLoading: query.isPending, query }
+    : { state: local, isLoading: false, query: null };
 }
 
 /** Just the score of the board on screen: widgets showing it re-render only when it changes. */

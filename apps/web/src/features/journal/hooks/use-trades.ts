@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   clearTradeHistory,
   countOpenTrades,
@@ -33,13 +33,17 @@ export function tradeSavedMessage(trade: Pick<Trade, 'isLong' | 'pair'>): string
   return `${trade.isLong ? 'Long' : 'Short'} ${trade.pair} saved`;
 }
 
-/** The trades, OPEN first then newest first. */
+/**
+ * The trades, OPEN first then newest first. `query` is the server's query for signed-in users
+ * (for QueryStatus's loading, error and retry), else null.
+ */
 export function useTradeList(): {
   trades: Trade[];
   openCount: number;
   isLoading: boolean;
   isError: boolean;
   retry: () => void;
+  query: UseQueryResult<Trade[]> | null;
 } {
   const { signedIn } = useJournalMode();
   const localTrades = useLocalJournal((j) => j.trades);
@@ -51,7 +55,7 @@ export function useTradeList(): {
   });
   const source = signedIn ? query.data : localTrades;
   const { refetch } = query;
-  return useMemo(() => {
+  const list = useMemo(() => {
     const trades = sortTradesForDisplay(source ?? []);
     return {
       trades,
@@ -61,6 +65,7 @@ export function useTradeList(): {
       retry: () => void refetch(),
     };
   }, [source, signedIn, query.isPending, query.isError, refetch]);
+  return { ...list, query: signedIn ? query : null };
 }
 
 /** Just the number of OPEN trades (the Trade History button). */

@@ -1,4 +1,5 @@
-import { formatUsd, type RiskSettingsRequest } from '@tb/core';
+import type { RiskSettingsRequest } from '@tb/core';
+import { formatUsd } from '@/lib/format';
 import { useState } from 'react';
 import { connectionLabel } from '@/features/exchange';
 import type { TradeSizingView } from '../hooks/use-trade-sizing';

@@ -1,7 +1,4 @@
 import {
-  formatSignedR,
-  formatSignedUsd,
-  formatUsd,
   realisedLossToday,
   sumUsd,
   type RiskLimits,
@@ -9,6 +6,7 @@ import {
   type RiskState,
 } from '@tb/core';
 import { useState } from 'react';
+import { formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
 import { LimitsForm } from './limits-form';
 
 export interface DailyStatsSectionProps {

@@ -1,6 +1,7 @@
 import { RISK_LIMIT_BOUNDS, RiskSettingsRequestSchema, type RiskLimits } from '@tb/core';
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@/components';
+import { formatUsd } from '@/lib/format';
 
 type LimitKey = keyof RiskLimits;
 
@@ -74,7 +75,7 @@ export function LimitsForm({ limits, onSave, onCancel }: LimitsFormProps) {
         max={lossBounds.max}
         value={values.maxDailyLoss}
         error={errors.maxDailyLoss}
-        hint={`$${lossBounds.min} to $${lossBounds.max.toLocaleString('en-US')}`}
+        hint={`${formatUsd(lossBounds.min)} to ${formatUsd(lossBounds.max)}`}
         onChange={(e) => setValues((v) => ({ ...v, maxDailyLoss: e.target.value }))}
       />
       <p className="risk-sidebar__note">

@@ -1,7 +1,9 @@
-import { formatPrice, formatUsd, type Trade } from '@tb/core';
+import type { Trade } from '@tb/core';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useLiveTradeActions, type LiveAction } from '@/features/journal';
+import { formatPrice, formatUsd } from '@/lib/format';
 import './live-trading.css';
 
 /** The visible words of a placed trade on its Trade History card. */
@@ -42,7 +44,7 @@ export const liveTexts = {
 export function VerifiedBadge() {
   return (
     <span className="badge badge--long" title={liveTexts.verifiedTitle}>
-      <span aria-hidden="true">✓</span> {liveTexts.verified}
+      <Check aria-hidden="true" size={12} /> {liveTexts.verified}
       <span className="visually-hidden">: {liveTexts.verifiedTitle}</span>
     </span>
   );

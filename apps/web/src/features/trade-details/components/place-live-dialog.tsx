@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatPrice, formatUsd, priceSymbol, type LiveOrderRequest } from '@tb/core';
+import { priceSymbol, type LiveOrderRequest } from '@tb/core';
+import { formatPrice, formatUsd } from '@/lib/format';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
 import { Dialog } from '@/components/dialog';

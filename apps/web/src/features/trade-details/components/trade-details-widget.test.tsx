@@ -72,7 +72,7 @@ describe('trade details widget', () => {
     const { user } = renderWithProviders(<TradeDetailsWidget />);
     expect(screen.getByTestId('trade-pair')).toHaveTextContent('ETHUSDT');
     await planLong(user);
-    expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('130.0000');
+    expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe('130');
     expect(screen.getByLabelText('Risk/reward')).toHaveTextContent('2.00');
     expect(summary()).toHaveAttribute('aria-live', 'polite');
     expect(fact('Size')).toHaveTextContent('$1,000');
@@ -112,7 +112,7 @@ describe('trade details widget', () => {
     await user.type(target, '{Backspace}{Backspace}{Backspace}05');
     expect(screen.getByText('For a long trade the target must be above the entry')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Auto target' }));
-    expect((target as HTMLInputElement).value).toBe('130.0000');
+    expect((target as HTMLInputElement).value).toBe('130');
   });
 
   it('sizes down but never up', async () => {
@@ -189,7 +189,7 @@ describe('trade details widget', () => {
     const { user } = renderWithProviders(<TradeDetailsWidget />);
     await planLong(user);
     await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
-    expect(screen.getByRole('button', { name: /Trade History 1/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Trade History 1/ })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: /Trade History/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Trade History' });
@@ -201,6 +201,11 @@ describe('trade details widget', () => {
     expect(within(won).getByText('+2.00R')).toBeVisible();
     expect(within(won).getByText('+$181.82')).toBeVisible();
     expect(within(won).queryByRole('button', { name: 'Stoploss Hit' })).not.toBeInTheDocument();
+    // The badge counts every trade: a closed one is still 1, never 0 beside it.
+    const history = screen
+      .getAllByRole('button', { hidden: true })
+      .find((button) => button.textContent?.startsWith('Trade History'));
+    expect(history).toHaveTextContent('Trade History 1 trades, 0 open');
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear history' }));
     const confirm = await screen.findByRole('alertdialog');

@@ -1,7 +1,7 @@
 import { PRICE_INPUT } from '@tb/core';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useExchangeConnection } from '@/features/exchange';
-import { useOpenTradeCount } from '@/features/journal';
+import { useTradeList } from '@/features/journal';
 import { useTradeForm } from '../hooks/use-trade-form';
 import { PlaceLiveButton } from './place-live-button';
 import { TargetField } from './target-field';
@@ -53,7 +53,7 @@ function LevelsHint({ form }: { form: ReturnType<typeof useTradeForm> }) {
 /** Trade details: side, prices, target from the tier, size and risk in USD, R/R and Save. */
 export function TradeDetailsWidget() {
   const form = useTradeForm();
-  const openCount = useOpenTradeCount();
+  const { trades, openCount } = useTradeList();
   const { live } = useExchangeConnection();
   const [historyOpen, setHistoryOpen] = useState(false);
   const lockId = useId();
@@ -121,8 +121,11 @@ export function TradeDetailsWidget() {
         </button>
         {live ? <PlaceLiveButton form={form} lockId={lockId} /> : null}
         <button type="button" className="trade-form__history" onClick={() => setHistoryOpen(true)}>
-          Trade History <span className="trade-form__count">{openCount}</span>
-          <span className="visually-hidden"> open</span>
+          Trade History{' '}
+          <span className="trade-form__count" title={`${trades.length} trades, ${openCount} open`}>
+            {trades.length}
+          </span>
+          <span className="visually-hidden"> trades, {openCount} open</span>
         </button>
       </div>
       <Suspense fallback={null}>

@@ -54,9 +54,9 @@ describe('trade edit form', () => {
     );
     const levels = within(form).getByRole('list', { name: 'Levels on Hyperliquid' });
     expect(levels).toHaveTextContent('BTCUSDT Long');
-    expect(levels).toHaveTextContent('Stoploss 60000');
-    expect(levels).toHaveTextContent('Entry 61000');
-    expect(levels).toHaveTextContent('Target 64000');
+    expect(levels).toHaveTextContent('Stoploss 60,000');
+    expect(levels).toHaveTextContent('Entry 61,000');
+    expect(levels).toHaveTextContent('Target 64,000');
 
     const notes = within(form).getByLabelText('Notes');
     await user.clear(notes);

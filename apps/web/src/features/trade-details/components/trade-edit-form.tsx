@@ -1,4 +1,5 @@
-import { formatDisplayNumber, PRICE_INPUT, type Trade } from '@tb/core';
+import { PRICE_INPUT, type Trade } from '@tb/core';
+import { formatPrice } from '@/lib/format';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextAreaField, TextField } from '@/components';
 import type { TradeEdit } from '@/features/journal';
@@ -32,7 +33,7 @@ function LiveLevels({ trade }: { trade: Trade }) {
         </li>
         {levels.map(([label, value]) => (
           <li key={label}>
-            {label} {formatDisplayNumber(value)}
+            {label} {formatPrice(value)}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { confirmMessages, type Trade } from '@tb/core';
 import { useState } from 'react';
-import { Alert, Button, Spinner } from '@/components';
+import { Button, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/dialog';
 import { useTradeActions, useTradeExport, useTradeList } from '@/features/journal';
@@ -15,7 +15,6 @@ export const historyTexts = {
   export: 'Export CSV',
   exporting: 'Exporting...',
   loadFailed: 'Failed to load trades',
-  retry: 'Try again',
 } as const;
 
 type Pending = { kind: 'delete'; id: string } | { kind: 'clear' } | null;
@@ -25,7 +24,7 @@ type Pending = { kind: 'delete'; id: string } | { kind: 'clear' } | null;
  * clear history.
  */
 export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
-  const { trades, isLoading, isError, retry } = useTradeList();
+  const { trades, query } = useTradeList();
   const actions = useTradeActions();
   const { exportCsv, exporting } = useTradeExport();
   const [editing, setEditing] = useState<Trade | null>(null);
@@ -37,47 +36,55 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
     setPending(null);
   };
 
+  const empty = <p>{historyTexts.empty}</p>;
+  const content = editing ? (
+    <TradeEditForm
+      trade={editing}
+      onSave={(edit) => actions.edit(editing, edit)}
+      onClose={() => setEditing(null)}
+    />
+  ) : (
+    <>
+      <ul className="trade-list">
+        {trades.map((trade) => (
+          <TradeRow
+            key={trade.id}
+            trade={trade}
+            onClose={actions.close}
+            onEdit={setEditing}
+            onDelete={(id) => setPending({ kind: 'delete', id })}
+          />
+        ))}
+      </ul>
+      <div className="trade-history__toolbar">
+        <Button variant="secondary" busy={exporting} onClick={exportCsv}>
+          {exporting ? historyTexts.exporting : historyTexts.export}
+        </Button>
+        <Button variant="secondary" onClick={() => setPending({ kind: 'clear' })}>
+          {historyTexts.clear}
+        </Button>
+      </div>
+    </>
+  );
+
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={historyTexts.title} size="md">
-      {isLoading ? <Spinner label={historyTexts.loading} /> : null}
-      {isError ? (
-        <Alert tone="error">
-          {historyTexts.loadFailed}{' '}
-          <Button variant="ghost" onClick={retry}>
-            {historyTexts.retry}
-          </Button>
-        </Alert>
-      ) : null}
-      {!isLoading && !isError && trades.length === 0 ? <p>{historyTexts.empty}</p> : null}
-      {editing ? (
-        <TradeEditForm
-          trade={editing}
-          onSave={(edit) => actions.edit(editing, edit)}
-          onClose={() => setEditing(null)}
-        />
+      {query ? (
+        <QueryStatus
+          // A failed live refresh keeps the list on screen; only a first load that failed says so.
+          query={{ ...query, isError: query.isError && query.data === undefined }}
+          loading={historyTexts.loading}
+          error={historyTexts.loadFailed}
+          empty={empty}
+          isEmpty={(list) => list.length === 0 && !editing}
+        >
+          {() => content}
+        </QueryStatus>
+      ) : trades.length === 0 && !editing ? (
+        empty
       ) : (
-        <ul className="trade-list">
-          {trades.map((trade) => (
-            <TradeRow
-              key={trade.id}
-              trade={trade}
-              onClose={actions.close}
-              onEdit={setEditing}
-              onDelete={(id) => setPending({ kind: 'delete', id })}
-            />
-          ))}
-        </ul>
+        content
       )}
-      {trades.length > 0 && !editing ? (
-        <div className="trade-history__toolbar">
-          <Button variant="secondary" busy={exporting} onClick={exportCsv}>
-            {exporting ? historyTexts.exporting : historyTexts.export}
-          </Button>
-          <Button variant="secondary" onClick={() => setPending({ kind: 'clear' })}>
-            {historyTexts.clear}
-          </Button>
-        </div>
-      ) : null}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

@@ -60,9 +60,9 @@ describe('trade row', () => {
         ],
       }),
     );
-    expect(fact(row, 'SL')).toHaveTextContent('60000');
-    expect(fact(row, 'Entry')).toHaveTextContent('61000');
-    expect(fact(row, 'Target')).toHaveTextContent('64000');
+    expect(fact(row, 'SL')).toHaveTextContent('60,000');
+    expect(fact(row, 'Entry')).toHaveTextContent('61,000');
+    expect(fact(row, 'Target')).toHaveTextContent('64,000');
     expect(fact(row, 'R/R')).toHaveTextContent('3.00');
     expect(fact(row, 'Size')).toHaveTextContent('$1,000');
     expect(fact(row, 'Risk')).toHaveTextContent('$16.39');

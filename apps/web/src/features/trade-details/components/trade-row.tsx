@@ -1,15 +1,7 @@
-import {
-  canChangeTrade,
-  formatDisplayNumber,
-  formatSignedR,
-  formatSignedUsd,
-  formatUsd,
-  tradeStatusLabel,
-  type ClosedTradeStatus,
-  type Trade,
-} from '@tb/core';
+import { canChangeTrade, tradeStatusLabel, type ClosedTradeStatus, type Trade } from '@tb/core';
 import { useState } from 'react';
 import { Badge } from '@/components';
+import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LiveActions, LiveState, liveTexts, VerifiedBadge } from './live-trade-panel';
 
@@ -62,10 +54,10 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
   // (the server refuses it: the orders would stay on the exchange untracked).
   const working = open && trade.live !== undefined && trade.live.execution !== 'closed';
   const facts: [string, string, string?][] = [
-    ['SL', formatDisplayNumber(trade.stopLoss)],
-    ['Entry', formatDisplayNumber(trade.entryPrice)],
-    ['Target', formatDisplayNumber(trade.takeProfit)],
-    ['R/R', trade.riskRewardRatio.toFixed(2)],
+    ['SL', formatPrice(trade.stopLoss)],
+    ['Entry', formatPrice(trade.entryPrice)],
+    ['Target', formatPrice(trade.takeProfit)],
+    ['R/R', formatRatio(trade.riskRewardRatio)],
     ['Size', formatUsd(trade.sizeUsd)],
     ['Risk', formatUsd(trade.riskUsd)],
   ];

@@ -1,4 +1,4 @@
-import { formatUsd } from '@tb/core';
+import { formatPercent, formatUsd } from '@/lib/format';
 import { useId } from 'react';
 import type { TradingPair } from '@/features/trade-idea';
 import type { TradePreview } from '../hooks/use-trade-form';
@@ -72,7 +72,7 @@ export function TradeFacts({ preview, rr, tier }: TradeFactsProps) {
         <dt>Risk</dt>
         <dd>
           {preview ? formatUsd(preview.riskUsd) : '—'}
-          {pct != null ? <small> ({pct.toFixed(2)}% of account)</small> : null}
+          {pct != null ? <small> ({formatPercent(pct, 2)} of account)</small> : null}
         </dd>
       </div>
       <div>

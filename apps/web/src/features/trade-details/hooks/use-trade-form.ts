@@ -19,6 +19,7 @@ import {
 } from '@/features/journal';
 import { useTradeSizing } from '@/features/risk-sidebar';
 import { readTradeIdea, useTradingPair } from '@/features/trade-idea';
+import { formatInputNumber } from '@/lib/format';
 import { readSize, sideOfLevels, type SizeReading } from './trade-form-rules';
 
 /** What the form shows before saving: the position, what it risks, and its R/R. */
@@ -52,7 +53,8 @@ export function useTradeForm() {
 
   const riskReward = riskTierFromScore(score);
   const computed = targetFromRiskReward({ isLong, stopLoss, entry, riskReward });
-  const computedText = computed === null ? '' : computed.toFixed(TARGET_DECIMALS);
+  // '64000', not '64000.0000': at most the 4 target decimals, no trailing zeros.
+  const computedText = computed === null ? '' : formatInputNumber(computed, TARGET_DECIMALS);
   const target = manualTarget ?? computedText;
   const levels = { isLong, stopLoss, entry, target };
   const levelsError = tradeLevelsError(levels);

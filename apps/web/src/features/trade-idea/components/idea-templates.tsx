@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, notify } from '@/components';
 import { PremiumLock } from '@/components/premium-lock';
@@ -70,7 +71,7 @@ export function IdeaTemplates({ idea, onApply }: IdeaTemplatesProps) {
                 onClick={() => update(templates.filter((other) => other.name !== t.name))}
                 aria-label={`Delete template ${t.name}`}
               >
-                <span aria-hidden="true">×</span>
+                <X aria-hidden="true" size={14} />
               </button>
             </li>
           ))}

@@ -1,8 +1,9 @@
-import { DEFAULT_CHART_SYMBOL, formatDisplayNumber, symbolBase } from '@tb/core';
+import { DEFAULT_CHART_SYMBOL, symbolBase } from '@tb/core';
+import { formatPrice } from '@/lib/format';
 import { useId } from 'react';
 import type { MarketPrice } from '@/features/exchange';
 
-const price = (value: number | null) => (value === null ? '…' : `$${formatDisplayNumber(value)}`);
+const price = (value: number | null) => (value === null ? '…' : `$${formatPrice(value)}`);
 
 /** The market of a stored pair: the same symbol, else the same base ('BTCUSD' → BTC-USD). */
 export function findMarket(markets: readonly MarketPrice[], symbol: string): MarketPrice | null {

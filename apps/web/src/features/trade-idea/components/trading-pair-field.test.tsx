@@ -72,12 +72,12 @@ describe('trading pair with live trading', () => {
     renderLive();
     const select = await screen.findByRole('combobox', { name: 'Trading pair' });
     expect(
-      await within(select).findByRole('option', { name: 'BTC-USD · $65001' }),
+      await within(select).findByRole('option', { name: 'BTC-USD · $65,001' }),
     ).toBeInTheDocument();
-    expect(within(select).getByRole('option', { name: 'ETH-USD · $3450' })).toBeInTheDocument();
+    expect(within(select).getByRole('option', { name: 'ETH-USD · $3,450' })).toBeInTheDocument();
     expect(within(select).getByRole('option', { name: 'kPEPE-USD · $0.0123' })).toBeInTheDocument();
     expect(select).toHaveValue('BTC-USD');
-    expect(select).toHaveAccessibleDescription('Last price $65001 on Hyperliquid');
+    expect(select).toHaveAccessibleDescription('Last price $65,001 on Hyperliquid');
   });
 
   it("choosing a market sets the pair, keeping the exchange's case", async () => {

@@ -1,4 +1,5 @@
 import { WIDGET_TYPES, WIDGETS, widgetTypeOf, type WidgetType } from '@tb/core';
+import { GripVertical } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { buttonClass, Page, Spinner } from '@/components';
@@ -58,9 +59,7 @@ export function WidgetToolboxPage() {
               event.dataTransfer.effectAllowed = 'move';
             }}
           >
-            <span aria-hidden="true" className="toolbox__grip">
-              ⠿
-            </span>
+            <GripVertical aria-hidden="true" className="toolbox__grip" size={18} />
             <span className="toolbox__title">{WIDGETS[type].title}</span>
             <button
               type="button"

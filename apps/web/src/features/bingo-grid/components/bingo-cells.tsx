@@ -1,0 +1,89 @@
+import type { BingoCell as Cell } from '@tb/core';
+import { forwardRef, useState, type KeyboardEvent } from 'react';
+import { BingoCell } from './bingo-cell';
+
+/** Cells per row of the board (5 × 5). */
+const ROW = 5;
+
+/**
+ * The cell a key moves to from `index` on a board of `count` cells, or null for other keys:
+ * arrows by one cell or one row (stopping at the edges), Home and End the first and last cell.
+ */
+export function nextCellIndex(key: string, index: number, count: number): number | null {
+  const target: Record<string, number> = {
+    ArrowLeft: index - 1,
+    ArrowRight: index + 1,
+    ArrowUp: index - ROW,
+    ArrowDown: index + ROW,
+    Home: 0,
+    End: count - 1,
+  };
+  const next = target[key];
+  if (next === undefined) return null;
+  return next < 0 || next >= count ? index : next;
+}
+
+export interface BingoCellsProps {
+  cells: readonly Cell[];
+  boardName: string;
+  onToggle: (index: number) => void;
+  onEdit: (index: number) => void;
+}
+
+/**
+ * The 25 cells as one tab stop (a roving tab index): Tab enters the board at the last cell
+ * used and leaves it in one step; arrows, Home and End move between cells; Enter or Space
+ * ticks the cell; E edits it.
+ */
+export const BingoCells = forwardRef<HTMLDivElement, BingoCellsProps>(function BingoCells(
+  { cells, boardName, onToggle, onEdit },
+  ref,
+) {
+  const [active, setActive] = useState(0);
+  const current = Math.min(active, cells.length - 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const index = Number(target.dataset.cellIndex);
+    if (!target.dataset.cellIndex || Number.isNaN(index)) return;
+    if (event.key === 'e' || event.key === 'E') {
+      event.preventDefault();
+      return onEdit(index);
+    }
+    const next = nextCellIndex(event.key, index, cells.length);
+    if (next === null) return;
+    event.preventDefault();
+    setActive(next);
+    const group = event.currentTarget;
+    group.querySelector<HTMLElement>(`[data-cell-index="${next}"]`)?.focus();
+  };
+
+  return (
+    <div
+      ref={ref}
+      className="bingo-grid__cells"
+      role="group"
+      aria-label={`Cells of ${boardName}`}
+      aria-describedby="bingo-cells-help"
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const index = Number((event.target as HTMLElement).dataset.cellIndex);
+        if (!Number.isNaN(index)) setActive(index);
+      }}
+    >
+      <p id="bingo-cells-help" className="visually-hidden">
+        Arrow keys move between cells, Enter or Space ticks a cell, E edits it.
+      </p>
+      {cells.map((cell, index) => (
+        <BingoCell
+          key={cell.id}
+          cell={cell}
+          index={index}
+          tabStop={index === current}
+          onToggle={onToggle}
+          onEdit={onEdit}
+        />
+      ))}
+    </div>
+  );
+});
