@@ -1,6 +1,7 @@
 export * from './validation/messages.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './schemas/user-settings.js';
 export * from './schemas/errors.js';
 export * from './result.js';
 

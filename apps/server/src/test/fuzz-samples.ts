@@ -41,7 +41,12 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       body: { currentPassword: ids.me.password, newPassword: ids.me.password },
     },
     { method: 'PUT', url: '/api/users/time-zone', body: { timeZone: 'Europe/Paris' } },
-    { method: 'PUT', url: '/api/users/widget-layout', body: { layout: [widget()] } },
+    { method: 'PUT', url: '/api/users/settings', body: { liveTradingEnabled: true } },
+    {
+      method: 'PUT',
+      url: '/api/users/widget-layout',
+      body: { layout: [widget()], layouts: { desktop: [widget()], mobile: [widget()] } },
+    },
     {
       method: 'PATCH',
       url: '/api/bingo/card/cell/{index}',

@@ -24,6 +24,8 @@ export const users = pgTable(
     /** IANA time zone that sets the trading-day boundary (DESIGN.md section 1). */
     timeZone: text('time_zone').notNull().default('UTC'),
     showOnLeaderboard: boolean('show_on_leaderboard').notNull().default(true),
+    /** The dashboard trades through the connected exchange: one choice for every browser. */
+    liveTradingEnabled: boolean('live_trading_enabled').notNull().default(false),
     widgetLayout: jsonb('widget_layout'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

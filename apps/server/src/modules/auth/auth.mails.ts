@@ -2,13 +2,33 @@ import type { Mail } from '../../lib/mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The app's colours (apps/web/src/styles/tokens.css): navy surfaces, the bingo-gold accent and
+ * its dark text, so a mail looks like the product it comes from.
+ */
+export const mailColours = {
+  bg: '#0a1020',
+  surface: '#121c33',
+  text: '#e8eef9',
+  muted: '#a3b1c9',
+  accent: '#f5b83d',
+  onAccent: '#1a1204',
+} as const;
+
 function layout(to: string, subject: string, lines: string[], link: string, cta: string): Mail {
+  const c = mailColours;
   const text = [...lines, '', link, '', 'If you did not ask for this, ignore this mail.'].join(
     '\n',
   );
-  const html = `<p>${lines.map(escape).join('</p><p>')}</p>
-<p><a href="${escape(link)}" style="background:#2f81f7;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(cta)}</a></p>
-<p style="color:#666">Or open: ${escape(link)}</p><p style="color:#666">If you did not ask for this, ignore this mail.</p>`;
+  const paragraphs = lines.map((line) => `<p style="margin:0 0 12px">${escape(line)}</p>`).join('');
+  const html = `<div style="background:${c.bg};padding:24px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:${c.text}">
+<div style="max-width:520px;margin:0 auto;background:${c.surface};border-radius:12px;padding:24px">
+<p style="margin:0 0 16px;font-size:18px;font-weight:800;color:${c.accent}">Trading Bingo</p>
+${paragraphs}
+<p style="margin:20px 0"><a href="${escape(link)}" style="display:inline-block;background:${c.accent};color:${c.onAccent};font-weight:700;padding:12px 20px;border-radius:8px;text-decoration:none">${escape(cta)}</a></p>
+<p style="margin:0 0 8px;color:${c.muted};font-size:13px">Or open: <a href="${escape(link)}" style="color:${c.accent}">${escape(link)}</a></p>
+<p style="margin:0;color:${c.muted};font-size:13px">If you did not ask for this, ignore this mail.</p>
+</div></div>`;
   return { to, subject, text, html, links: [link] };
 }
 

@@ -131,8 +131,15 @@ export class AuthService {
 
   async verifyEmail(token: string): Promise<{ message: string }> {
     const now = this.#now();
-    const link = await this.deps.emailTokens.consume('verify', hashLinkToken(token), now);
-    if (!link) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidVerifyLink);
+    const tokenHash = hashLinkToken(token);
+    const link = await this.deps.emailTokens.consume('verify', tokenHash, now);
+    if (!link) {
+      // A link opened again once its address is verified: say so, not "invalid".
+      if (await this.deps.emailTokens.isVerifiedAddress(tokenHash)) {
+        return { message: authTexts.alreadyVerified };
+      }
+      throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidVerifyLink);
+    }
     await this.deps.users.markEmailVerified(link.userId, link.email, now);
     return { message: authTexts.verified };
   }

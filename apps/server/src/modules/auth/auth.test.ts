@@ -215,9 +215,32 @@ describeEachDatabase('auth routes', (ctx) => {
         'Email verified successfully! You can now use all features.',
       );
       expect((await me(user.token)).json().isEmailVerified).toBe(true);
+      // Reopened while verified: the answer says so, not "invalid or has expired".
+      const again = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ message: 'Your email is already verified.' });
+    });
+
+    it('a used link of an address the account no longer has stays invalid', async () => {
+      const user = await register(ctx.app);
+      const token = ctx.mailer.lastToken(user.email, '/verify-email/');
+      await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
+      // As the admin's PUT /api/users/email does: a new, unverified address.
+      await ctx.database.db.execute(
+        sql`update users set email = ${`moved-${user.email}`}, email_verified_at = null where id = ${user.id}`,
+      );
       const again = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
       expect(again.statusCode).toBe(400);
-      expect(again.json().error.code).toBe('INVALID_TOKEN');
+      expect(again.json().error.message).toBe('This verification link is invalid or has expired.');
+    });
+
+    it('an unknown link stays invalid', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/auth/verify-email/${'x'.repeat(43)}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_TOKEN');
     });
 
     it('refuses an expired link', async () => {

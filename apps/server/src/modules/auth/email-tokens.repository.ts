@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { emailTokens, users } from '../../db/schema/index.js';
 
@@ -66,5 +66,27 @@ export class EmailTokensRepository {
       )
       .returning({ userId: emailTokens.userId, email: emailTokens.email });
     return row?.email ? { userId: row.userId, email: row.email } : undefined;
+  }
+
+  /**
+   * Whether `tokenHash` is a verify link of an account whose address is verified and is still
+   * the one the link was mailed to (whatever the link's own state): reopening it then says
+   * "already verified" rather than "invalid".
+   */
+  async isVerifiedAddress(tokenHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ userId: emailTokens.userId })
+      .from(emailTokens)
+      .innerJoin(users, eq(users.id, emailTokens.userId))
+      .where(
+        and(
+          eq(emailTokens.tokenHash, tokenHash),
+          eq(emailTokens.purpose, 'verify'),
+          eq(users.email, emailTokens.email),
+          isNotNull(users.emailVerifiedAt),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 }

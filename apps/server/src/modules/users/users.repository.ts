@@ -150,6 +150,11 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
+  async setLiveTradingEnabled(id: string, liveTradingEnabled: boolean, now: Date) {
+    await this.db.update(users).set({ liveTradingEnabled, updatedAt: now }).where(eq(users.id, id));
+    revokeSessions({ userId: id });
+  }
+
   async setTimeZone(id: string, timeZone: string, now: Date) {
     await this.db.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, id));
     revokeSessions({ userId: id });

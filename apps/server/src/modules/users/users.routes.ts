@@ -2,6 +2,8 @@ import {
   LeaderboardVisibilityRequestSchema,
   PublicUserSchema,
   TimeZoneRequestSchema,
+  UserSettingsRequestSchema,
+  UserSettingsSchema,
   WidgetLayoutRequestSchema,
   WidgetLayoutResponseSchema,
 } from '@tb/core';
@@ -50,12 +52,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; now: Cloc
       onRequest: app.authenticate,
       schema: {
         tags: ['users'],
-        summary: 'The saved dashboard layout (the default when none was saved)',
+        summary:
+          'The saved dashboard layouts, desktop and phone (the defaults when none was saved)',
         security: [{ bearer: [] }],
         response: { 200: WidgetLayoutResponseSchema },
       },
     },
-    async (req) => ({ layout: users.widgetLayout(currentUser(req)) }),
+    async (req) => users.widgetLayout(currentUser(req)),
   );
 
   app.put(
@@ -64,15 +67,42 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; now: Cloc
       onRequest: app.authenticate,
       schema: {
         tags: ['users'],
-        summary: 'Save the dashboard layout',
+        summary: 'Save the dashboard layouts (layouts per breakpoint, or layout: the desktop one)',
         security: [{ bearer: [] }],
         body: WidgetLayoutRequestSchema,
         response: { 200: WidgetLayoutResponseSchema },
       },
     },
-    async (req) => ({
-      layout: await users.saveWidgetLayout(currentUser(req), req.body.layout, now()),
-    }),
+    async (req) => users.saveWidgetLayout(currentUser(req), req.body, now()),
+  );
+
+  app.get(
+    '/users/settings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: "The user's settings shared by every browser (live trading)",
+        security: [{ bearer: [] }],
+        response: { 200: UserSettingsSchema },
+      },
+    },
+    async (req) => users.settings(currentUser(req)),
+  );
+
+  app.put(
+    '/users/settings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Change the settings (live trading on or off)',
+        security: [{ bearer: [] }],
+        body: UserSettingsRequestSchema,
+        response: { 200: UserSettingsSchema },
+      },
+    },
+    async (req) => users.saveSettings(currentUser(req), req.body, now()),
   );
 
   app.put(

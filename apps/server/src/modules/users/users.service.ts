@@ -1,10 +1,13 @@
 import {
-  defaultWidgetLayout,
   isPremium,
+  readWidgetLayouts,
   subscriptionFromPeriod,
   type PlanAccess,
   type PublicUser,
-  type WidgetLayoutItem,
+  type StoredWidgetLayouts,
+  type UserSettings,
+  type WidgetLayoutRequest,
+  type WidgetLayoutResponse,
 } from '@tb/core';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -68,14 +71,36 @@ export class UsersService {
     return this.toPublic({ ...user, timeZone }, now);
   }
 
-  /** The saved dashboard layout, or core's default when none was saved. */
-  widgetLayout(user: UserRow): WidgetLayoutItem[] {
-    return (user.widgetLayout as WidgetLayoutItem[] | null) ?? defaultWidgetLayout();
+  /**
+   * The saved dashboard layouts, desktop and phone, or core's defaults when none was saved. The
+   * column holds `{ desktop, mobile? }`, or a plain list saved before there was one layout per
+   * breakpoint (the desktop one; the phone one is derived from it).
+   */
+  widgetLayout(user: UserRow): WidgetLayoutResponse {
+    const layouts = readWidgetLayouts(user.widgetLayout as StoredWidgetLayouts | null);
+    return { layout: layouts.desktop, layouts };
   }
 
-  async saveWidgetLayout(user: UserRow, layout: WidgetLayoutItem[], now: Date) {
-    await this.users.setWidgetLayout(user.id, layout, now);
-    return layout;
+  /** Saves `layouts`, or `layout` alone (older clients: the desktop one, the phone one kept). */
+  async saveWidgetLayout(user: UserRow, body: WidgetLayoutRequest, now: Date) {
+    const stored = user.widgetLayout as StoredWidgetLayouts | unknown[] | null;
+    const keptMobile = stored && !Array.isArray(stored) ? stored.mobile : undefined;
+    const next: StoredWidgetLayouts = body.layouts ?? {
+      desktop: body.layout ?? [],
+      ...(keptMobile ? { mobile: keptMobile } : {}),
+    };
+    await this.users.setWidgetLayout(user.id, next, now);
+    return this.widgetLayout({ ...user, widgetLayout: next });
+  }
+
+  /** The settings every browser of the user shares. */
+  settings(user: UserRow): UserSettings {
+    return { liveTradingEnabled: user.liveTradingEnabled };
+  }
+
+  async saveSettings(user: UserRow, update: UserSettings, now: Date): Promise<UserSettings> {
+    await this.users.setLiveTradingEnabled(user.id, update.liveTradingEnabled, now);
+    return this.settings({ ...user, ...update });
   }
 
   /** Premium as the server enforces it: the paid flag or a subscription period still running. */

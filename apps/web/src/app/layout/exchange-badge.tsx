@@ -7,6 +7,9 @@ import './exchange-badge.css';
 const ConnectionBadge = lazy(() =>
   import('@/features/exchange').then((m) => ({ default: m.ConnectionBadge })),
 );
+const TradeNavLink = lazy(() =>
+  import('@/features/exchange').then((m) => ({ default: m.TradeNavLink })),
+);
 
 /** The top bar's exchange badge: the current connection when signed in and connected. */
 export function ExchangeBadge() {
@@ -15,6 +18,17 @@ export function ExchangeBadge() {
   return (
     <Suspense fallback={null}>
       <ConnectionBadge className="topbar__exchange" />
+    </Suspense>
+  );
+}
+
+/** The navigation's "Trade" item (to the trading page), while an exchange is connected. */
+export function TradeNavItem({ className }: { className: (s: { isActive: boolean }) => string }) {
+  const session = useSession();
+  if (!session) return null;
+  return (
+    <Suspense fallback={null}>
+      <TradeNavLink className={className} />
     </Suspense>
   );
 }

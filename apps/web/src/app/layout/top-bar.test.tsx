@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { checkStoredSession } from '@/features/auth';
 import { calls, stubFetch } from '@/test/fetch-mock';
@@ -121,5 +121,34 @@ describe('top bar', () => {
     );
     renderApp('/');
     expect(await banner().findByRole('link', { name: 'Exchange: Hyperliquid' })).toBeVisible();
+  });
+
+  it('a Trade entry to the trading page, only while an exchange is connected', async () => {
+    signIn('ada');
+    let exchanges: unknown[] = [
+      { id: 'k1', name: 'Hyperliquid', network: 'paper', connectedAt: '2026-01-01' },
+    ];
+    stubFetch(({ path }) =>
+      path === '/users/exchanges'
+        ? { status: 200, body: { success: true, exchanges } }
+        : { status: 200, body: publicUser({ username: 'ada' }) },
+    );
+    const { queryClient } = renderApp('/');
+    const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(await nav().findByRole('link', { name: 'Trade' })).toHaveAttribute(
+      'href',
+      '/hyperliquid-test',
+    );
+    // The badge beside it shows its whole label.
+    expect(banner().getByText('Hyperliquid · Paper')).toBeVisible();
+
+    exchanges = [];
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(nav().queryByRole('link', { name: 'Trade' })).toBeNull());
+  });
+
+  it('no Trade entry signed out', () => {
+    renderApp('/');
+    expect(banner().queryByRole('link', { name: 'Trade' })).not.toBeInTheDocument();
   });
 });

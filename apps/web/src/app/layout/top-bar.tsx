@@ -1,10 +1,10 @@
-import { useState, type MouseEvent } from 'react';
+import { Fragment, useState, type MouseEvent } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components';
 import { openAuthDialog, UserMenu } from '@/features/auth';
 import { ContactDialog } from '@/features/contact';
 import { useSession } from '@/lib/use-session';
-import { ExchangeBadge } from './exchange-badge';
+import { ExchangeBadge, TradeNavItem } from './exchange-badge';
 import { WidgetsMenu } from './widgets-menu';
 import './top-bar.css';
 
@@ -35,7 +35,7 @@ export function TopBar() {
           <span className="topbar__logo" aria-hidden="true">
             B
           </span>
-          Trading Bingo
+          <span className="topbar__brand-text">Trading Bingo</span>
         </Link>
         <ExchangeBadge />
         <button
@@ -56,11 +56,15 @@ export function TopBar() {
         >
           <ul className="topbar__links">
             {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navClass}>
-                  {link.label}
-                </NavLink>
-              </li>
+              <Fragment key={link.to}>
+                <li>
+                  <NavLink to={link.to} className={navClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+                {/* Trade follows Bingo: the two places a trader works. */}
+                {link.to === '/bingo' ? <TradeNavItem className={navClass} /> : null}
+              </Fragment>
             ))}
             <li>
               <button

@@ -20,6 +20,8 @@ import type {
   SymbolPrice,
   Ticker,
   TradeHistoryRow,
+  UserSettings,
+  UserSettingsRequest,
 } from '@tb/core';
 import { apiRequest } from '@/lib/api-client';
 import { readCurrentExchange } from './exchange-state';
@@ -38,6 +40,7 @@ export const exchangeKeys = {
   markets: ['exchange', 'markets'] as const,
   tickers: ['exchange', 'tickers'] as const,
   price: (symbol: string) => ['exchange', 'price', symbol] as const,
+  settings: ['exchange', 'settings'] as const,
 };
 
 /** SPEC.md section 8, word for word: shown when the server sends no message of its own. */
@@ -52,6 +55,7 @@ export const exchangeMessages = {
   keyDeleted: 'API key deleted successfully',
   connectFailed: 'Failed to connect to exchange',
   enableLiveFailed: 'Failed to enable live trading',
+  saveLiveTrading: 'Failed to save the live trading switch',
   placeOrder: 'Failed to place order',
   orderPlaced: 'Order placed successfully',
   orderCancelled: 'Order cancelled successfully',
@@ -127,6 +131,20 @@ export const deleteApiKey = (id: string) =>
   apiRequest<{ success: true; message: string }>(`/api-keys/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
+
+// ---- the user's live-trading switch, kept on the server ----
+
+export const userSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: exchangeKeys.settings,
+    queryFn: ({ signal }) => apiRequest<UserSettings>('/users/settings', { signal }),
+    staleTime: 60_000,
+    // Another browser may have changed it: coming back to this one reads it again.
+    refetchOnWindowFocus: true,
+  });
+
+export const saveUserSettings = (body: UserSettingsRequest) =>
+  apiRequest<UserSettings>('/users/settings', { method: 'PUT', body });
 
 // ---- the connected account (private) ----
 

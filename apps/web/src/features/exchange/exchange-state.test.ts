@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  enableLiveTrading,
   readCurrentExchange,
-  readLiveTradingEnabled,
   subscribeExchangeState,
   writeCurrentExchange,
   writeLiveTradingEnabled,
@@ -22,18 +20,5 @@ describe('exchange state in the browser', () => {
     unsubscribe();
     writeCurrentExchange(null);
     expect(listener).toHaveBeenCalledTimes(3);
-  });
-
-  it('enableLiveTrading stores both, and says so only when the browser kept them', () => {
-    expect(enableLiveTrading('c2')).toBe(true);
-    expect(readLiveTradingEnabled()).toBe(true);
-    expect(readCurrentExchange()).toBe('c2');
-
-    localStorage.clear();
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
-      throw new DOMException('full', 'QuotaExceededError');
-    });
-    expect(enableLiveTrading('c3')).toBe(false);
-    expect(readLiveTradingEnabled()).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The exchange state kept in the browser (SPEC.md section 3): whether live trading is on, and
- * which connection is the current one. The connections themselves come from the server.
+ * The exchange state kept in the browser (SPEC.md section 3): whether live trading is on (a
+ * copy of the user's server-side setting, kept equal by useLiveTradingSync), and which
+ * connection is the current one. The connections themselves come from the server.
  * Writes notify subscribers, so the top bar and the dashboard follow a change at once (and
  * other tabs through the storage event).
  */
@@ -53,15 +54,6 @@ export function readCurrentExchange(): string | null {
 
 export function writeCurrentExchange(connectionId: string | null): void {
   write(CURRENT_EXCHANGE_KEY, connectionId);
-}
-
-/**
- * The last step of exchange connect: live trading on, trading through `connectionId` (null:
- * the server's newest active connection). False when the browser could not keep the choice.
- */
-export function enableLiveTrading(connectionId: string | null): boolean {
-  const stored = write(LIVE_TRADING_KEY, 'true') && write(CURRENT_EXCHANGE_KEY, connectionId);
-  return stored && readLiveTradingEnabled() && readCurrentExchange() === connectionId;
 }
 
 /** Subscribe to changes in this tab and in others (storage event). */

@@ -9,6 +9,7 @@ export {
 } from './hooks/use-exchange-connection';
 export { useExchangeBalance, type ExchangeBalanceView } from './hooks/use-exchange-balance';
 export { useLiveTradingParam } from './hooks/use-live-trading-param';
+export { useLiveTradingSync, useSetLiveTrading } from './hooks/use-live-trading';
 export {
   MARKET_PRICES_POLL_MS,
   useMarketPrices,
@@ -17,6 +18,14 @@ export {
 export { useConnectExchange, useDeleteApiKey, useSaveApiKey } from './hooks/use-exchange-writes';
 export { unlessPremiumRequired } from './hooks/premium-required';
 export { ConnectionBadge } from './components/connection-badge';
+export { CredentialsForm, type CredentialsFormProps } from './components/credentials-form';
+export {
+  useCredentialsForm,
+  type CredentialField,
+  type CredentialsFormState,
+  type CredentialsOptions,
+} from './hooks/use-credentials-form';
+export { TradeNavLink, type TradeNavLinkProps } from './components/trade-nav-link';
 export { NetworkField, type NetworkFieldProps } from './components/network-field';
 export { PaperAccountOffer, type PaperAccountOfferProps } from './components/paper-account-offer';
 export { ExchangePremiumLock, LazyHyperliquidConnectionDialog } from './components/lazy-components';

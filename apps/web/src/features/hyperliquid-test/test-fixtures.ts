@@ -127,6 +127,8 @@ export function fakeServer(overrides: Record<string, Route> = {}) {
     'GET /signals/settings': { status: 200, body: noSignals },
     // The exchange accepts the leverage asked (the form sends it before an order).
     'POST /exchange/leverage': (req) => ok({ isCross: true, ...(req.body as object) }),
+    // The live-trading switch is kept for the user on the server.
+    'PUT /users/settings': (req) => ({ status: 200, body: req.body }),
     ...overrides,
   };
   return (req: MockRequest): MockReply => {

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@tb/core';
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Spinner } from '@/components';
-import { errorMessage } from '@/lib/api-error';
+import { Card, QueryStatus } from '@/components';
 import { AUDIT_LOG_LIMIT, auditLogQueryOptions } from '../api';
 import { describeAuditAction, describeAuditDetails } from './audit-words';
 import { formatDateTime } from './format';
@@ -11,31 +9,21 @@ import { formatDateTime } from './format';
 export function AuditLogCard() {
   const log = useQuery(auditLogQueryOptions());
 
-  let content: ReactNode;
-  if (log.isPending) {
-    content = <Spinner label="Loading audit log..." />;
-  } else if (log.isError) {
-    content = (
-      <div className="admin-state">
-        <Alert tone="error">{errorMessage(log.error, 'Failed to load the audit log')}</Alert>
-        <Button variant="secondary" onClick={() => void log.refetch()} busy={log.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (log.data.entries.length === 0) {
-    content = <p className="admin-state admin-muted">No changes recorded yet</p>;
-  } else {
-    content = <AuditTable entries={log.data.entries} />;
-  }
-
   return (
     <Card as="section" className="admin-card">
       <div className="admin-card__header">
         <h2 className="admin-card__title">Audit log</h2>
         <p className="admin-muted">The latest {AUDIT_LOG_LIMIT} changes, newest first.</p>
       </div>
-      {content}
+      <QueryStatus
+        query={log}
+        loading="Loading audit log..."
+        error="Failed to load the audit log"
+        isEmpty={(data) => data.entries.length === 0}
+        empty={<p className="admin-state admin-muted">No changes recorded yet</p>}
+      >
+        {(data) => <AuditTable entries={data.entries} />}
+      </QueryStatus>
     </Card>
   );
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '@tb/core';
-import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Spinner, TextField } from '@/components';
-import { errorMessage } from '@/lib/api-error';
+import { useState } from 'react';
+import { Card, QueryStatus, TextField } from '@/components';
 import { USERS_PAGE_SIZE, userListQueryOptions } from '../api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ManageUserDialog } from './manage-user-dialog';
@@ -28,38 +27,6 @@ export function UsersCard({ meId }: { meId: string | null }) {
   const [selected, setSelected] = useState<AdminUser | null>(null);
   const current = list.data?.users.find((u) => u.id === selected?.id) ?? selected;
 
-  let content: ReactNode;
-  if (list.isPending) {
-    content = <Spinner label="Loading users..." />;
-  } else if (list.isError) {
-    content = (
-      <div className="admin-state">
-        <Alert tone="error">{errorMessage(list.error, 'Failed to load users')}</Alert>
-        <Button variant="secondary" onClick={() => void list.refetch()} busy={list.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (list.data.users.length === 0) {
-    content = (
-      <p className="admin-state admin-muted">
-        {search ? `No users match '${search}'` : 'No users yet'}
-      </p>
-    );
-  } else {
-    content = (
-      <>
-        <UsersTable
-          users={list.data.users}
-          meId={meId}
-          updating={list.isPlaceholderData}
-          onManage={setSelected}
-        />
-        <Pagination page={page} pageCount={pageCount} total={list.data.total} onPage={setPage} />
-      </>
-    );
-  }
-
   return (
     <Card as="section" className="admin-card">
       <div className="admin-card__header">
@@ -75,7 +42,29 @@ export function UsersCard({ meId }: { meId: string | null }) {
           />
         </div>
       </div>
-      {content}
+      <QueryStatus
+        query={list}
+        loading="Loading users..."
+        error="Failed to load users"
+        isEmpty={(data) => data.users.length === 0}
+        empty={
+          <p className="admin-state admin-muted">
+            {search ? `No users match '${search}'` : 'No users yet'}
+          </p>
+        }
+      >
+        {(data) => (
+          <>
+            <UsersTable
+              users={data.users}
+              meId={meId}
+              updating={list.isPlaceholderData}
+              onManage={setSelected}
+            />
+            <Pagination page={page} pageCount={pageCount} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </QueryStatus>
       {current ? (
         <ManageUserDialog
           user={current}

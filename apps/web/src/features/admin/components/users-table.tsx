@@ -33,7 +33,7 @@ export function UsersTable({ users, meId, updating, onManage }: UsersTableProps)
       aria-busy={updating || undefined}
     >
       <table
-        className={`data-table data-table--stack data-table--sticky-first admin-table${updating ? ' data-table--updating' : ''}`}
+        className={`data-table data-table--stack data-table--sticky-first admin-table admin-table--users${updating ? ' data-table--updating' : ''}`}
       >
         <caption id="admin-users-caption" className="visually-hidden">
           Users, newest first
@@ -118,7 +118,9 @@ function UserRow({
       <td className="num" data-label="Trades">
         {user.tradeCount}
       </td>
-      <td data-label="Joined">{formatDate(user.createdAt)}</td>
+      <td className="admin-table__date" data-label="Joined">
+        {formatDate(user.createdAt)}
+      </td>
       <td data-label="Last active">
         {user.lastActiveAt ? formatDateTime(user.lastActiveAt) : 'Never'}
       </td>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ChevronDown } from 'lucide-react';
 import { MenuButton, type MenuItem } from '@/components';
 import { meQueryOptions } from '../api';
 import { useLogout } from '../hooks/use-logout';
@@ -28,10 +29,8 @@ export function UserMenu({ username }: { username: string }) {
           <span className="menu-trigger__avatar" aria-hidden="true">
             {username.slice(0, 1).toUpperCase()}
           </span>
-          {username}
-          <span className="menu-trigger__caret" aria-hidden="true">
-            ▾
-          </span>
+          <span className="menu-trigger__name">{username}</span>
+          <ChevronDown className="menu-trigger__caret" size={14} aria-hidden="true" />
         </>
       }
     />

@@ -28,6 +28,16 @@ describe('verify email page', () => {
     expect(calls(fetch)).toEqual([`GET /api/auth/verify-email/${TOKEN}`]);
   });
 
+  it('a link opened again once verified says so, with no resend form', async () => {
+    openPage(() => ({ status: 200, body: { message: 'Your email is already verified.' } }));
+    expect(await screen.findByText('Your email is already verified.')).toBeVisible();
+    expect(screen.queryByText(/invalid or has expired/)).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Resend verification email' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
+  });
+
   it('shows the failure and a resend form that confirms', async () => {
     const { user, fetch } = openPage(({ path }) =>
       path.startsWith('/auth/verify-email')

@@ -1,11 +1,11 @@
 import type { ConnectExchangeRequest } from '@tb/core';
 import { Button } from '@/components';
-import { PaperAccountOffer } from '@/features/exchange';
-import type { ConnectFormState } from '../hooks/use-connect-form';
-import { ConnectForm } from './connect-form';
+import { CredentialsForm, PaperAccountOffer, type CredentialsFormState } from '@/features/exchange';
+
+const NETWORKS = ['mainnet', 'testnet'] as const;
 
 export interface ApiKeysStepProps {
-  form: ConnectFormState;
+  form: CredentialsFormState;
   onConnect: (request: ConnectExchangeRequest) => void;
   onBack: () => void;
   /** The network of the request on its way, if any. */
@@ -22,8 +22,11 @@ export function ApiKeysStep({ form, onConnect, onBack, pending }: ApiKeysStepPro
         onTry={() => onConnect({ exchangeId: 'hyperliquid', network: 'paper' })}
       />
       <p className="hl-form__divider">or connect your own account</p>
-      <ConnectForm
+      <CredentialsForm
         form={form}
+        label="Connect with API keys"
+        submitLabel="Connect"
+        networks={NETWORKS}
         onSubmit={onConnect}
         busy={pending !== null && pending !== 'paper'}
         locked={pending === 'paper'}

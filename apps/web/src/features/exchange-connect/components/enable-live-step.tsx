@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button } from '@/components';
-import { enableLiveTrading, exchangeMessages } from '@/features/exchange';
+import { exchangeMessages, useSetLiveTrading, writeCurrentExchange } from '@/features/exchange';
 
 /**
- * Step 4: switch live trading on through the new connection, then go to the dashboard with
- * live trading on (/bingo?liveTrading=true).
+ * Step 4: trade through the new connection and switch live trading on for the user (on the
+ * server, so every browser has it), then go to the dashboard (/bingo?liveTrading=true).
  */
 export function EnableLiveStep({ connectionId }: { connectionId: string | null }) {
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const setLiveTrading = useSetLiveTrading();
   const enable = () => {
-    if (!enableLiveTrading(connectionId)) return setFailed(true);
-    void navigate('/bingo?liveTrading=true');
+    writeCurrentExchange(connectionId);
+    setLiveTrading.mutate(true, { onSuccess: () => void navigate('/bingo?liveTrading=true') });
   };
 
   return (
@@ -21,9 +20,13 @@ export function EnableLiveStep({ connectionId }: { connectionId: string | null }
         With live trading on, the dashboard reads your balance for the account size and trade size,
         and Trade Idea lists the exchange's markets with their prices.
       </p>
-      {failed ? <Alert tone="error">{exchangeMessages.enableLiveFailed}</Alert> : null}
+      {setLiveTrading.isError ? (
+        <Alert tone="error">{exchangeMessages.enableLiveFailed}</Alert>
+      ) : null}
       <div className="row">
-        <Button onClick={enable}>Enable live trading</Button>
+        <Button onClick={enable} busy={setLiveTrading.isPending}>
+          Enable live trading
+        </Button>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
+import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 
 const WALLET = `0x${'c'.repeat(40)}`;
@@ -14,7 +14,7 @@ const paper = {
 function openConnect(connect: () => MockReply) {
   signIn();
   const exchanges: unknown[] = [];
-  const fetch = stubFetch(async ({ method, path }) => {
+  const fetch = stubFetch(async ({ method, path, body }) => {
     if (path === '/users/me') return { status: 200, body: publicUser() };
     if (path === '/users/exchanges' && method === 'POST') {
       const reply = await connect();
@@ -22,6 +22,7 @@ function openConnect(connect: () => MockReply) {
       return reply;
     }
     if (path === '/users/exchanges') return { status: 200, body: { success: true, exchanges } };
+    if (path === '/users/settings' && method === 'PUT') return { status: 200, body };
     return { status: 404 };
   });
   return { ...renderApp('/exchange-connect'), fetch };
@@ -51,11 +52,11 @@ describe('exchange connect', () => {
     expect(currentStep()).toHaveTextContent('API keys');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(screen.getByLabelText('API key')).toHaveAccessibleDescription('API key is required');
-    expect(screen.getByLabelText('API secret')).toHaveAccessibleDescription(
-      'API secret is required',
+    expect(screen.getByLabelText('Private key')).toHaveAccessibleDescription(
+      'Private key is required',
     );
     expect(screen.getByLabelText('Wallet address')).toHaveAccessibleDescription(
-      'Wallet address is required for Hyperliquid',
+      'Wallet address is required',
     );
     const confirm = screen.getByRole('checkbox', {
       name: 'I confirm that my API keys have trading permissions',
@@ -66,12 +67,21 @@ describe('exchange connect', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     await user.type(screen.getByLabelText('API key'), '0xkey');
-    await user.type(screen.getByLabelText('API secret'), '0xsecret');
+    await user.type(screen.getByLabelText('Private key'), '0xsecret');
     await user.type(screen.getByLabelText('Wallet address'), WALLET);
     await user.click(confirm);
     await user.click(screen.getByRole('button', { name: 'Connect' }));
 
     expect(await screen.findByText('Failed to connect to exchange')).toBeVisible();
+    // The same body as the Hyperliquid dialog and the profile's key manager send.
+    const keysPost = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(keysPost[1]?.body))).toEqual({
+      exchangeId: 'hyperliquid',
+      network: 'mainnet',
+      walletAddress: WALLET,
+      apiKey: '0xkey',
+      apiSecret: '0xsecret',
+    });
     expect(screen.getByText('User or API Wallet does not exist.')).toBeVisible();
     expect(currentStep()).toHaveTextContent('Connection');
     await user.click(screen.getByRole('button', { name: 'Back to API keys' }));
@@ -90,6 +100,8 @@ describe('exchange connect', () => {
     expect(currentStep()).toHaveTextContent('Live trading');
     await user.click(screen.getByRole('button', { name: 'Enable live trading' }));
     expect(localStorage.getItem('liveTradingEnabled')).toBe('true');
+    // Kept for the user on the server, so every browser has it.
+    expect(calls(fetch)).toContain('PUT /api/users/settings');
     expect(localStorage.getItem('currentExchange')).toBe('c9');
     // The dashboard takes ?liveTrading=true and clears it from the address.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/bingo$/));

@@ -1,3 +1,4 @@
+import { Check, X } from 'lucide-react';
 import { CONNECT_STAGES, stageOf, type ConnectStep } from '../connect-steps';
 
 /** Where the user is in exchange connect: an ordered list with the current step marked. */
@@ -16,7 +17,13 @@ export function StepIndicator({ step }: { step: ConnectStep }) {
               aria-current={state === 'current' ? 'step' : undefined}
             >
               <span className="connect-steps__number" aria-hidden="true">
-                {state === 'done' ? '✓' : failed ? '!' : index + 1}
+                {state === 'done' ? (
+                  <Check size={14} strokeWidth={3} />
+                ) : failed ? (
+                  <X size={14} strokeWidth={3} />
+                ) : (
+                  index + 1
+                )}
               </span>
               <span className="connect-steps__label">
                 {stage.label}

@@ -5,7 +5,8 @@ import { exchangeMessages } from '../api';
 import { writeCurrentExchange } from '../exchange-state';
 import { useConnectExchange } from '../hooks/use-exchange-writes';
 import { connectionLabel } from '../labels';
-import { HyperliquidConnectionForm } from './hyperliquid-connection-form';
+import { useCredentialsForm } from '../hooks/use-credentials-form';
+import { CredentialsForm } from './credentials-form';
 import { PaperAccountOffer } from './paper-account-offer';
 
 export interface HyperliquidConnectionDialogProps {
@@ -25,6 +26,7 @@ export function HyperliquidConnectionDialog({
   onConnected,
 }: HyperliquidConnectionDialogProps) {
   const connect = useConnectExchange(exchangeMessages.saveConnection);
+  const form = useCredentialsForm();
   const save = (request: ConnectExchangeRequest) =>
     connect.mutate(request, {
       onSuccess: (result) => {
@@ -56,7 +58,10 @@ export function HyperliquidConnectionDialog({
           onTry={() => save({ exchangeId: 'hyperliquid', network: 'paper' })}
         />
         <p className="hl-form__divider">or connect your own account</p>
-        <HyperliquidConnectionForm
+        <CredentialsForm
+          form={form}
+          label="Connect your own account"
+          submitLabel={form.needsKeys ? 'Save connection' : 'Create paper account'}
           busy={connect.isPending && !paperBusy}
           locked={paperBusy}
           onSubmit={save}

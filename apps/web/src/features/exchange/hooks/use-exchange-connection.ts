@@ -8,6 +8,7 @@ import {
   useLiveTradingEnabled,
   writeCurrentExchange,
 } from '../exchange-state';
+import { useLiveTradingSync } from './use-live-trading';
 
 export interface ExchangeConnectionView {
   signedIn: boolean;
@@ -37,6 +38,7 @@ export function useExchangeConnection(): ExchangeConnectionView {
   const signedIn = useSession() !== null;
   const query = useQuery({ ...connectionsQueryOptions(), enabled: signedIn });
   const currentId = useCurrentExchangeId();
+  useLiveTradingSync();
   const liveTradingEnabled = useLiveTradingEnabled();
   const connections = (signedIn && query.data) || [];
   const stored = connections.find((c) => c.id === currentId) ?? null;

@@ -1,18 +1,20 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { writeLiveTradingEnabled } from '../exchange-state';
+import { useSetLiveTrading } from './use-live-trading';
 
 /**
  * /bingo?liveTrading=true (where exchange connect ends) switches live trading on, and
- * ?liveTrading=false off; the parameter is then cleared from the address, like addWidget.
+ * ?liveTrading=false off (for the user, on the server); the parameter is then cleared from the
+ * address, like addWidget.
  */
 export function useLiveTradingParam(): void {
   const [params, setParams] = useSearchParams();
   const value = params.get('liveTrading');
+  const { mutate: setLiveTrading } = useSetLiveTrading();
 
   useEffect(() => {
     if (value === null) return;
-    if (value === 'true' || value === 'false') writeLiveTradingEnabled(value === 'true');
+    if (value === 'true' || value === 'false') setLiveTrading(value === 'true');
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -21,5 +23,5 @@ export function useLiveTradingParam(): void {
       },
       { replace: true },
     );
-  }, [value, setParams]);
+  }, [value, setParams, setLiveTrading]);
 }

@@ -9,14 +9,15 @@ import {
   isTimeoutError,
 } from '@/features/exchange';
 import { errorMessage } from '@/lib/api-error';
-import { balanceRows, formatSize, formatUsd, marginUsed } from '../lib/format';
+import { formatUsdCents } from '@/lib/format';
+import { balanceRows, formatCoinAmount, marginUsed } from '../lib/format';
 import { DataTable, type Column } from './data-table';
 
 const COLUMNS: readonly Column<AccountBalanceRow>[] = [
   { header: 'Coin', cell: (r) => r.coin },
-  { header: 'Total', numeric: true, cell: (r) => formatSize(r.totalBalance) },
-  { header: 'Available', numeric: true, cell: (r) => formatSize(r.availableBalance) },
-  { header: 'USDC value', numeric: true, cell: (r) => formatUsd(r.usdcValue) },
+  { header: 'Total', numeric: true, cell: (r) => formatCoinAmount(r.coin, r.totalBalance) },
+  { header: 'Available', numeric: true, cell: (r) => formatCoinAmount(r.coin, r.availableBalance) },
+  { header: 'USDC value', numeric: true, cell: (r) => formatUsdCents(r.usdcValue) },
 ];
 
 /**
@@ -52,11 +53,11 @@ export function AccountPanel({
           <dl className="account-facts">
             <div>
               <dt>Account value</dt>
-              <dd>{formatUsd(balance.info.usdcValue)}</dd>
+              <dd>{formatUsdCents(balance.info.usdcValue)}</dd>
             </div>
             <div>
               <dt>Margin used</dt>
-              <dd>{formatUsd(marginUsed(balance))}</dd>
+              <dd>{formatUsdCents(marginUsed(balance))}</dd>
             </div>
           </dl>
           <DataTable

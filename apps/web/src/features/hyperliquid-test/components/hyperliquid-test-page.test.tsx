@@ -66,7 +66,7 @@ describe('/hyperliquid-test', () => {
 
   it('turns the dashboard integration off and on with the live trading switch', async () => {
     localStorage.setItem('liveTradingEnabled', 'true');
-    const { user } = openPage();
+    const { user, fetch } = openPage();
     const toggle = await screen.findByRole('switch', { name: 'Live trading on the dashboard' });
     expect(toggle).toBeChecked();
     // The top bar's exchange badge follows the switch (as the dashboard does), without a reload.
@@ -76,6 +76,11 @@ describe('/hyperliquid-test', () => {
     await user.click(toggle);
     expect(toggle).not.toBeChecked();
     expect(localStorage.getItem('liveTradingEnabled')).toBeNull();
+    // The switch is the user's, kept on the server (the same in every browser).
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(`${String(put[0])} ${String(put[1]?.body)}`).toBe(
+      '/api/users/settings {"liveTradingEnabled":false}',
+    );
     expect(screen.getByRole('link', { name: 'Exchange: Hyperliquid · Paper' })).toBeVisible();
     await user.click(toggle);
     expect(toggle).toBeChecked();

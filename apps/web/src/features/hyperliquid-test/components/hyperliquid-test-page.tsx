@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Page, Spinner } from '@/components';
+import { Page, QueryStatus } from '@/components';
 import {
   connectionsQueryOptions,
   useCurrentExchangeId,
   useExchangeConnection,
 } from '@/features/exchange';
-import { errorMessage } from '@/lib/api-error';
 import { NotConnected } from './not-connected';
 import { TradingDesk } from './trading-desk';
 import './hyperliquid-test.css';
@@ -25,17 +24,19 @@ export function HyperliquidTestPage() {
 
   return (
     <Page title={pageTexts.title} lead={pageTexts.lead}>
-      {connections.isPending ? <Spinner label="Loading exchange connection..." /> : null}
-      {connections.isError ? (
-        <Alert tone="error">
-          <p>{errorMessage(connections.error, pageTexts.loadFailed)}</p>
-          <Button variant="secondary" onClick={() => void connections.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {connections.isSuccess && !current ? <NotConnected /> : null}
-      {current ? <TradingDesk connectionId={connectionId} connection={current} /> : null}
+      <QueryStatus
+        query={connections}
+        loading="Loading exchange connection..."
+        error={pageTexts.loadFailed}
+      >
+        {() =>
+          current ? (
+            <TradingDesk connectionId={connectionId} connection={current} />
+          ) : (
+            <NotConnected />
+          )
+        }
+      </QueryStatus>
     </Page>
   );
 }

@@ -2,7 +2,8 @@ import type { LeverageType } from '@tb/core';
 import { Button, TextField } from '@/components';
 import type { OrderLeverage } from '../hooks/use-order-leverage';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import { formatLeverage, formatUsd } from '../lib/format';
+import { formatUsdCents } from '@/lib/format';
+import { formatLeverage } from '../lib/format';
 import { Segmented } from './segmented';
 
 const MODES = [
@@ -77,7 +78,9 @@ export function LeverageControl({ leverage, actions, marginUsd }: LeverageContro
       </p>
       <p className="leverage-control__margin">
         Margin:{' '}
-        <output aria-label="Order margin">{marginUsd === null ? '—' : formatUsd(marginUsd)}</output>
+        <output aria-label="Order margin">
+          {marginUsd === null ? '—' : formatUsdCents(marginUsd)}
+        </output>
         {request ? (
           <span className="leverage-control__note"> (order value ÷ {request.leverage})</span>
         ) : null}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useLiveTradingEnabled, writeLiveTradingEnabled } from '@/features/exchange';
+import { useLiveTradingEnabled, useSetLiveTrading } from '@/features/exchange';
 
 export const liveTradingSwitchTexts = {
   label: 'Live trading on the dashboard',
@@ -8,11 +8,12 @@ export const liveTradingSwitchTexts = {
 } as const;
 
 /**
- * Turns the dashboard's exchange integration (exchange-state's liveTradingEnabled) on and off.
- * The dashboard and the top bar follow at once: exchange-state notifies its subscribers.
+ * Turns the dashboard's exchange integration on and off for the user (kept on the server, so
+ * every browser has the same choice). The dashboard and the top bar follow at once.
  */
 export function LiveTradingSwitch() {
   const enabled = useLiveTradingEnabled();
+  const setLiveTrading = useSetLiveTrading();
   const hint = useId();
   return (
     <div className="live-switch">
@@ -23,7 +24,7 @@ export function LiveTradingSwitch() {
           className="live-switch__input"
           checked={enabled}
           aria-describedby={hint}
-          onChange={(event) => writeLiveTradingEnabled(event.target.checked)}
+          onChange={(event) => setLiveTrading.mutate(event.target.checked)}
         />
         <span className="live-switch__track" aria-hidden="true" />
         {liveTradingSwitchTexts.label}

@@ -3,7 +3,7 @@ import type { OpenOrder } from '@tb/core';
 import { Button } from '@/components';
 import { ACCOUNT_POLL_MS, exchangeMessages, openOrdersQueryOptions } from '@/features/exchange';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import { formatNumber, formatSize, formatUsd } from '../lib/format';
+import { formatPrice, formatSize, formatUsdCents } from '@/lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TimeCell } from './time-cell';
@@ -19,8 +19,8 @@ function columns(actions: TradingActions): Column<OpenOrder>[] {
     { header: 'Side', cell: (o) => <SideBadge side={o.side} /> },
     { header: 'Size', numeric: true, cell: (o) => formatSize(o.size) },
     { header: 'Filled', numeric: true, cell: (o) => formatSize(o.filled) },
-    { header: 'Price', numeric: true, cell: (o) => formatNumber(o.price) },
-    { header: 'Value', numeric: true, cell: (o) => formatUsd(o.value) },
+    { header: 'Price', numeric: true, cell: (o) => formatPrice(o.price) },
+    { header: 'Value', numeric: true, cell: (o) => formatUsdCents(o.value) },
     { header: 'Reduce only', cell: (o) => (o.reduceOnly ? 'Yes' : 'No') },
     { header: 'Status', cell: (o) => o.status },
     {

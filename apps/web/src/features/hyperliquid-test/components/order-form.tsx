@@ -3,7 +3,7 @@ import { useId, type FormEvent } from 'react';
 import { Alert, Button, Card, TextField } from '@/components';
 import { MIN_ORDER_VALUE_USD, useOrderForm } from '../hooks/use-order-form';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import { formatUsd } from '../lib/format';
+import { formatUsdCents } from '@/lib/format';
 import { LeverageControl } from './leverage-control';
 import { Segmented } from './segmented';
 import { SymbolField } from './symbol-field';
@@ -101,7 +101,7 @@ export function OrderForm({ actions, lockReason = null, connectionId = null }: O
         >
           Order value:{' '}
           <output aria-label="Order value">
-            {form.notional === null ? '—' : formatUsd(form.notional)}
+            {form.notional === null ? '—' : formatUsdCents(form.notional)}
           </output>
           <span className="order-form__minimum">
             {belowMinimum ? 'Below the $10 minimum: ' : ''}Hyperliquid accepts orders worth $10 or

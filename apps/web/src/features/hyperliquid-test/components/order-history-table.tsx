@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderStatusClass, type OrderHistoryRow } from '@tb/core';
 import { exchangeMessages, orderHistoryQueryOptions } from '@/features/exchange';
-import { formatNumber, formatSize } from '../lib/format';
+import { formatPrice, formatSize } from '@/lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TimeCell } from './time-cell';
@@ -17,7 +17,7 @@ const COLUMNS: readonly Column<OrderHistoryRow>[] = [
   { header: 'Symbol', cell: (o) => o.symbol },
   { header: 'Type', cell: (o) => o.type },
   { header: 'Side', cell: (o) => <SideBadge side={o.side} /> },
-  { header: 'Price', numeric: true, cell: (o) => formatNumber(o.price) },
+  { header: 'Price', numeric: true, cell: (o) => formatPrice(o.price) },
   { header: 'Amount', numeric: true, cell: (o) => formatSize(o.amount) },
   { header: 'Filled', numeric: true, cell: (o) => formatSize(o.filled) },
   {

@@ -5,14 +5,8 @@ import { Button } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ACCOUNT_POLL_MS, exchangeMessages, positionsQueryOptions } from '@/features/exchange';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import {
-  formatLeverage,
-  formatNumber,
-  formatPnl,
-  formatSize,
-  formatUsd,
-  trend,
-} from '../lib/format';
+import { formatPrice, formatSize, formatUsdCents, trend } from '@/lib/format';
+import { formatLeverage, formatPnl } from '../lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TableSection } from './table-section';
@@ -28,8 +22,8 @@ function columns(actions: TradingActions): Column<Position>[] {
     { header: 'Symbol', cell: (p) => p.symbol },
     { header: 'Side', cell: (p) => <SideBadge side={p.side} /> },
     { header: 'Size', numeric: true, cell: (p) => formatSize(Math.abs(p.size)) },
-    { header: 'Entry', numeric: true, cell: (p) => formatNumber(p.entryPrice) },
-    { header: 'Mark', numeric: true, cell: (p) => formatNumber(p.markPrice) },
+    { header: 'Entry', numeric: true, cell: (p) => formatPrice(p.entryPrice) },
+    { header: 'Mark', numeric: true, cell: (p) => formatPrice(p.markPrice) },
     {
       header: 'Unrealized P/L',
       numeric: true,
@@ -42,9 +36,9 @@ function columns(actions: TradingActions): Column<Position>[] {
     {
       header: 'Liq. price',
       numeric: true,
-      cell: (p) => (p.liquidationPrice === null ? '—' : formatNumber(p.liquidationPrice)),
+      cell: (p) => (p.liquidationPrice === null ? '—' : formatPrice(p.liquidationPrice)),
     },
-    { header: 'Margin', numeric: true, cell: (p) => formatUsd(p.margin) },
+    { header: 'Margin', numeric: true, cell: (p) => formatUsdCents(p.margin) },
     { header: 'Leverage', numeric: true, cell: (p) => formatLeverage(p.leverage, p.leverageType) },
     {
       header: 'Actions',

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { exchangeMessages, useMarketPrices } from '@/features/exchange';
-import { formatNumber } from '../lib/format';
+import { formatPrice } from '@/lib/format';
 
 export interface SymbolFieldProps {
   value: string;
@@ -19,7 +19,7 @@ export function SymbolField({ value, onChange, livePrice, priceError }: SymbolFi
   const id = useId();
   const { markets, isError } = useMarketPrices(true);
   const hint =
-    priceError ?? (livePrice === null ? null : `Current price: ${formatNumber(livePrice)}`);
+    priceError ?? (livePrice === null ? null : `Current price: ${formatPrice(livePrice)}`);
   const control = {
     id,
     className: 'field__control',
@@ -38,7 +38,7 @@ export function SymbolField({ value, onChange, livePrice, priceError }: SymbolFi
           {markets.some((m) => m.symbol === value) ? null : <option value={value}>{value}</option>}
           {markets.map((m) => (
             <option key={m.symbol} value={m.symbol}>
-              {m.price === null ? m.symbol : `${m.symbol} — ${formatNumber(m.price)}`}
+              {m.price === null ? m.symbol : `${m.symbol} — ${formatPrice(m.price)}`}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TradeHistoryRow } from '@tb/core';
 import { exchangeMessages, myTradesQueryOptions } from '@/features/exchange';
-import { formatNumber, formatSize, formatUsd } from '../lib/format';
+import { formatPrice, formatSize, formatUsdCents } from '@/lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TimeCell } from './time-cell';
@@ -16,13 +16,13 @@ const COLUMNS: readonly Column<TradeHistoryRow>[] = [
   { header: 'Time', cell: (t) => <TimeCell ms={t.timestamp} /> },
   { header: 'Symbol', cell: (t) => t.symbol },
   { header: 'Side', cell: (t) => <SideBadge side={t.side} /> },
-  { header: 'Price', numeric: true, cell: (t) => formatNumber(t.price) },
+  { header: 'Price', numeric: true, cell: (t) => formatPrice(t.price) },
   { header: 'Amount', numeric: true, cell: (t) => formatSize(t.amount) },
-  { header: 'Cost', numeric: true, cell: (t) => formatUsd(t.cost) },
+  { header: 'Cost', numeric: true, cell: (t) => formatUsdCents(t.cost) },
   {
     header: 'Fee',
     numeric: true,
-    cell: (t) => `${formatNumber(t.fee.cost)} ${t.fee.currency}`,
+    cell: (t) => `${formatPrice(t.fee.cost)} ${t.fee.currency}`,
   },
 ];
 

@@ -32,11 +32,11 @@ describe('account and tables', () => {
   it('shows the balance rows, account value and margin used', async () => {
     openDesk();
     const balances = await screen.findByRole('table', { name: 'Balances' });
-    const row = within(balances).getAllByRole('row')[1];
+    const row = within(balances).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('USDC');
-    expect(row).toHaveTextContent('10000');
-    expect(row).toHaveTextContent('9400');
-    expect(row).toHaveTextContent('$10,000.00');
+    // USDC is money: dollars and cents with separators, never raw decimals.
+    expect(within(row).getAllByText('$10,000.00')).toHaveLength(2);
+    expect(within(row).getByText('$9,400.00')).toBeVisible();
     expect(screen.getByText('Account value').nextSibling).toHaveTextContent('$10,000.00');
     expect(screen.getByText('Margin used').nextSibling).toHaveTextContent('$600.00');
   });
@@ -119,7 +119,7 @@ describe('account and tables', () => {
     const btc = within(table).getByRole('row', { name: /BTC-USD/ });
     expect(within(btc).getByText('Long')).toHaveClass('badge--long');
     expect(btc).toHaveTextContent('+$2,125.25 (+35.42%)');
-    expect(within(btc).getByText('45000')).toBeVisible();
+    expect(within(btc).getByText('45,000')).toBeVisible();
     expect(within(btc).getByText('$6,000.00')).toBeVisible();
     expect(within(btc).getByText('5x cross')).toBeVisible();
     const eth = within(table).getByRole('row', { name: /ETH-USD/ });

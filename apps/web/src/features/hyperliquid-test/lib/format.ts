@@ -1,56 +1,22 @@
-import {
-  formatDisplayNumber,
-  formatSignedUsd,
-  roundTo,
-  type AccountBalanceRow,
-  type Balance,
-  type LeverageType,
-} from '@tb/core';
+import type { AccountBalanceRow, Balance, LeverageType } from '@tb/core';
+import { formatSignedPercent, formatSignedUsd, formatSize, formatUsdCents } from '@/lib/format';
 
-/** A price or amount as the product shows it (SPEC.md section 9 decimals). */
-export const formatNumber = formatDisplayNumber;
-
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/**
- * An amount of money (balance, margin, order value, cost) in dollars and cents: 10000.123 →
- * '$10,000.12', -3.456 → '-$3.46'. Prices keep SPEC.md's display decimals ({@link formatNumber}).
+/*
+ * The trading page's own helpers; numbers and money come from '@/lib/format' (the one module
+ * every screen uses).
  */
-export function formatUsd(amountUsd: number): string {
-  return Number.isFinite(amountUsd) ? usdFormat.format(amountUsd) : '—';
-}
 
-/**
- * A size in coin units, exact to 8 decimals: a size is what a close order must match, so it is
- * not rounded to the display decimals of prices (0.00012 BTC stays 0.00012).
- */
-export function formatSize(size: number): string {
-  return Number.isFinite(size) ? String(roundTo(size, 8)) : '—';
-}
-
-/** Unrealized P/L in dollars and percent: '+$12.50 (+4.20%)'. */
+/** Unrealized P/L in dollars and percent: '+$2,125.25 (+35.42%)'. */
 export function formatPnl(pnlUsd: number, pnlPct: number): string {
-  const pct = Number.isFinite(pnlPct) ? `${pnlPct > 0 ? '+' : ''}${pnlPct.toFixed(2)}%` : '—';
-  return `${formatSignedUsd(pnlUsd)} (${pct})`;
+  return `${formatSignedUsd(pnlUsd)} (${formatSignedPercent(pnlPct)})`;
 }
 
-/** 'up', 'down' or 'flat': the colour of a signed amount (the sign is also in the text). */
-export function trend(value: number): 'up' | 'down' | 'flat' {
-  if (!Number.isFinite(value) || value === 0) return 'flat';
-  return value > 0 ? 'up' : 'down';
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short' });
-const clockFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
-/** Epoch milliseconds as local date and time, apart so a narrow column can stack them. */
-export function formatTime(ms: number): { date: string; time: string; iso: string } | null {
-  if (!Number.isFinite(ms)) return null;
-  return {
-    date: dateFormat.format(ms),
-    time: clockFormat.format(ms),
-    iso: new Date(ms).toISOString(),
-  };
+/**
+ * An amount of a coin in the account table: USDC is money ('$9,999.61', not '9999.612407'),
+ * other coins keep their exact size.
+ */
+export function formatCoinAmount(coin: string, amount: number): string {
+  return coin === 'USDC' ? formatUsdCents(amount) : formatSize(amount);
 }
 
 /**

@@ -1,16 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PublicUser } from '@tb/core';
-import { Badge, Button, Card } from '@/components';
+import { Badge, Button, Card, type BadgeTone } from '@/components';
 import { resendMessages, resendVerificationMutationOptions } from '@/features/auth';
 
-/** SPEC.md's badges: Admin User for admins, and Premium User or Normal User for everyone. */
-function roleBadges(user: PublicUser) {
-  return (
-    <>
-      {user.isAdmin ? <Badge tone="accent">Admin User</Badge> : null}
-      {user.isPaidUser ? <Badge tone="long">Premium User</Badge> : <Badge>Normal User</Badge>}
-    </>
-  );
+/**
+ * The one role label of SPEC.md's badges: Admin User, else Premium User, else Normal User (an
+ * admin is never also shown as a normal user; the subscription card shows the plan).
+ */
+export function roleLabel(user: Pick<PublicUser, 'isAdmin' | 'isPaidUser'>): {
+  text: string;
+  tone: BadgeTone;
+} {
+  if (user.isAdmin) return { text: 'Admin User', tone: 'accent' };
+  if (user.isPaidUser) return { text: 'Premium User', tone: 'long' };
+  return { text: 'Normal User', tone: 'neutral' };
 }
 
 export function AccountCard({ user }: { user: PublicUser }) {
@@ -19,13 +22,14 @@ export function AccountCard({ user }: { user: PublicUser }) {
     meta: { successMessage: resendMessages.sent, errorMessage: resendMessages.failed },
   });
 
+  const role = roleLabel(user);
   return (
     <Card as="section" className="profile-card" labelledBy="account-card-title">
       <h2 id="account-card-title" className="profile-card__title">
         Account
       </h2>
       <div className="row">
-        {roleBadges(user)}
+        <Badge tone={role.tone}>{role.text}</Badge>
         {user.isEmailVerified ? (
           <Badge tone="long">Email Verified</Badge>
         ) : (

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@/test/fetch-mock';
 import { publicUser } from '@/test/render-app';
@@ -23,16 +23,17 @@ describe('profile page', () => {
     );
   });
 
-  it('shows Admin User beside Premium User for a premium admin', async () => {
-    openProfile({
-      'GET /users/me': () => ({
-        status: 200,
-        body: publicUser({ isAdmin: true, isPaidUser: true }),
-      }),
-    });
-    expect(await screen.findByText('Admin User')).toBeVisible();
-    expect(screen.getByText('Premium User')).toBeVisible();
-    expect(screen.queryByText('Normal User')).not.toBeInTheDocument();
+  it.each([
+    ['an admin', { isAdmin: true, isPaidUser: false }, 'Admin User'],
+    ['a premium admin', { isAdmin: true, isPaidUser: true }, 'Admin User'],
+    ['a premium user', { isAdmin: false, isPaidUser: true }, 'Premium User'],
+    ['a normal user', { isAdmin: false, isPaidUser: false }, 'Normal User'],
+  ])('shows one role label for %s', async (_name, flags, label) => {
+    openProfile({ 'GET /users/me': () => ({ status: 200, body: publicUser(flags) }) });
+    const account = within(await screen.findByRole('region', { name: 'Account' }));
+    expect(await account.findByText(label)).toBeVisible();
+    const roles = account.queryAllByText(/^(Admin|Premium|Normal) User$/);
+    expect(roles.map((el) => el.textContent)).toEqual([label]);
   });
 
   it('shows the premium badge and the subscription', async () => {

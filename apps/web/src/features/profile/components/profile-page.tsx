@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Page, Spinner } from '@/components';
+import { Page, QueryStatus } from '@/components';
 import { meQueryOptions } from '@/features/auth';
 import { ExchangePremiumLock } from '@/features/exchange';
 import { AccountCard } from './account-card';
@@ -18,28 +18,21 @@ export function ProfilePage() {
 
   return (
     <Page title="Profile">
-      {me.isPending ? <Spinner label="Loading your profile..." /> : null}
-      {me.isError ? (
-        <Card>
-          <div className="stack">
-            <Alert tone="error">Failed to load user information</Alert>
-            <div>
-              <Button variant="secondary" onClick={() => void me.refetch()}>
-                Try again
-              </Button>
-            </div>
+      <QueryStatus
+        query={me}
+        loading="Loading your profile..."
+        error="Failed to load user information"
+      >
+        {(user) => (
+          <div className="profile-grid">
+            <AccountCard user={user} />
+            <SubscriptionCard />
+            <PreferencesCard user={user} />
+            <ChangePasswordCard username={user.username} />
+            <ApiKeyManager />
           </div>
-        </Card>
-      ) : null}
-      {me.data ? (
-        <div className="profile-grid">
-          <AccountCard user={me.data} />
-          <SubscriptionCard />
-          <PreferencesCard user={me.data} />
-          <ChangePasswordCard username={me.data.username} />
-          <ApiKeyManager />
-        </div>
-      ) : null}
+        )}
+      </QueryStatus>
       <ExchangePremiumLock />
     </Page>
   );

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Spinner } from '@/components';
-import { errorMessage } from '@/lib/api-error';
+import { Card, QueryStatus } from '@/components';
 import { signalSettingsQueryOptions, signalsMessages } from '../api';
 import { useSignalActions } from '../hooks/use-signal-actions';
 import { SignalsForm } from './signals-form';
@@ -17,16 +16,9 @@ export function SignalsPanel() {
       <p className="signals-panel__lead">
         Post your orders, cancels and positions to a Discord channel through its webhook.
       </p>
-      {query.isPending ? <Spinner label="Loading signal settings..." /> : null}
-      {query.isError ? (
-        <Alert tone="error">
-          <p>{errorMessage(query.error, signalsMessages.load)}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {query.data ? <SignalsForm settings={query.data} actions={actions} /> : null}
+      <QueryStatus query={query} loading="Loading signal settings..." error={signalsMessages.load}>
+        {(settings) => <SignalsForm settings={settings} actions={actions} />}
+      </QueryStatus>
       {actions.lastTest ? (
         <div className="signals-panel__result">
           <h3 className="signals-panel__subtitle">Last test</h3>

@@ -6,7 +6,8 @@ import { useTradeList, useTradingTimeZone } from '@/features/journal';
 import { errorMessage } from '@/lib/api-error';
 import { unjournaledTexts, type UnjournaledTrip } from '../api';
 import { useAttachTrip } from '../hooks/use-unjournaled-actions';
-import { formatPrice, formatTripTime, tripName } from '../lib/format';
+import { formatPrice, formatStamp } from '@/lib/format';
+import { tripName } from '../lib/trip-name';
 
 export const attachTexts = {
   title: 'Attach to a journal trade',
@@ -66,7 +67,7 @@ export function AttachTripDialog({ trip, onClose }: AttachTripDialogProps) {
   }
 
   const opened = (trade: Trade) => {
-    const parts = formatTripTime(Date.parse(trade.date), timeZone);
+    const parts = formatStamp(Date.parse(trade.date), timeZone);
     return parts ? `, opened ${parts.date} ${parts.time}` : '';
   };
 

@@ -4,7 +4,8 @@ import { Dialog } from '@/components/dialog';
 import { errorMessage } from '@/lib/api-error';
 import { unjournaledTexts, type UnjournaledTrip } from '../api';
 import { useImportTrip } from '../hooks/use-unjournaled-actions';
-import { formatPrice, formatSignedUsd, tripName } from '../lib/format';
+import { formatPrice, formatSignedUsd } from '@/lib/format';
+import { tripName } from '../lib/trip-name';
 import { importLevels, suggestedTarget } from '../lib/import-levels';
 
 export const importTexts = {

@@ -83,8 +83,8 @@ describe('UnjournaledSection', () => {
     expect(within(eth).getByRole('rowheader')).toHaveTextContent('ETHUSDT');
     expect(within(cells[0]!).getByText('Long')).toHaveClass('badge--long');
     expect(cells[1]).toHaveTextContent('0.5');
-    expect(cells[2]).toHaveTextContent('3000');
-    expect(cells[3]).toHaveTextContent('3150');
+    expect(cells[2]).toHaveTextContent('3,000');
+    expect(cells[3]).toHaveTextContent('3,150');
     expect(cells[4]).toHaveTextContent('$1.25');
     expect(within(cells[5]!).getByText('+$73.75')).toHaveClass('pnl--up');
     await waitFor(() => expect(cells[6]).toHaveTextContent('1/2/26 7:00:00 PM'));
@@ -235,7 +235,7 @@ describe('UnjournaledSection', () => {
     expect(choices).toHaveLength(1);
     expect(choices[0]).toBeChecked();
     expect(choices[0]).toHaveAccessibleName(
-      /^Long ETHUSDT: entry 3000, stop 60000, target 64000, opened 1\/5\/26 7:00:00 PM$/,
+      /^Long ETHUSDT: entry 3,000, stop 60,000, target 64,000, opened 1\/5\/26 7:00:00 PM$/,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Attach fills' }));
     expect(await screen.findByText('Fills attached: the journal trade is closed')).toBeVisible();

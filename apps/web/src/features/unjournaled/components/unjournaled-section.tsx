@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Spinner } from '@/components';
+import { Badge, Button, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useTradingTimeZone } from '@/features/journal';
-import { errorMessage } from '@/lib/api-error';
 import { tripTime, unjournaledQueryOptions, unjournaledTexts, type UnjournaledTrip } from '../api';
 import { useDismissTrip } from '../hooks/use-unjournaled-actions';
 import {
   formatPrice,
   formatSignedUsd,
   formatSize,
-  formatTripTime,
-  formatUsd,
+  formatStamp,
+  formatUsdCents,
   trend,
-  tripName,
-} from '../lib/format';
+} from '@/lib/format';
+import { tripName } from '../lib/trip-name';
 import { AttachTripDialog } from './attach-trip-dialog';
 import { ImportTripDialog } from './import-trip-dialog';
 import './unjournaled.css';
@@ -58,7 +57,6 @@ export function UnjournaledSection({ connectionId }: { connectionId: string | nu
     const timer = setTimeout(() => (target.isConnected ? target : heading.current)?.focus());
     return () => clearTimeout(timer);
   }, [opened]);
-  const { data } = query;
 
   return (
     <section className="unjournaled" aria-labelledby="unjournaled-title">
@@ -68,60 +66,60 @@ export function UnjournaledSection({ connectionId }: { connectionId: string | nu
         </h2>
       </header>
       <p className="unjournaled__intro">{unjournaledTexts.intro}</p>
-      {query.isPending ? <Spinner label="Loading unjournaled trades..." /> : null}
-      {query.isError ? (
-        <Alert tone="error">
-          <p>{errorMessage(query.error, unjournaledTexts.loadFailed)}</p>
-          <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {data && data.length === 0 ? (
-        <p className="unjournaled__empty">{unjournaledTexts.empty}</p>
-      ) : null}
-      {data && data.length > 0 ? (
-        // A group, not a second region of the same name; focusable to scroll it sideways.
-        <div
-          className="table-scroll"
-          role="group"
-          aria-labelledby="unjournaled-caption"
-          tabIndex={0}
-        >
-          <table className="data-table data-table--nowrap data-table--stack data-table--sticky-first unjournaled__table">
-            <caption id="unjournaled-caption" className="visually-hidden">
-              {unjournaledTexts.title}
-            </caption>
-            <thead>
-              <tr>
-                {HEADERS.map((header) => (
-                  <th key={header} scope="col" className={NUMERIC.has(header) ? 'num' : undefined}>
-                    {header === 'Actions' ? (
-                      <span className="visually-hidden">{header}</span>
-                    ) : (
-                      header
-                    )}
-                  </th>
+      <QueryStatus
+        query={query}
+        loading="Loading unjournaled trades..."
+        error={unjournaledTexts.loadFailed}
+        isEmpty={(trips) => trips.length === 0}
+        empty={<p className="unjournaled__empty">{unjournaledTexts.empty}</p>}
+      >
+        {(data) => (
+          // A group, not a second region of the same name; focusable to scroll it sideways.
+          <div
+            className="table-scroll"
+            role="group"
+            aria-labelledby="unjournaled-caption"
+            tabIndex={0}
+          >
+            <table className="data-table data-table--nowrap data-table--stack data-table--sticky-first unjournaled__table">
+              <caption id="unjournaled-caption" className="visually-hidden">
+                {unjournaledTexts.title}
+              </caption>
+              <thead>
+                <tr>
+                  {HEADERS.map((header) => (
+                    <th
+                      key={header}
+                      scope="col"
+                      className={NUMERIC.has(header) ? 'num' : undefined}
+                    >
+                      {header === 'Actions' ? (
+                        <span className="visually-hidden">{header}</span>
+                      ) : (
+                        header
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.map((trip) => (
+                  <TripRow
+                    key={trip.id}
+                    trip={trip}
+                    timeZone={timeZone}
+                    dismissing={dismiss.isPending && dismiss.variables[0] === trip.tids[0]}
+                    onAction={(kind, button) => {
+                      returnTo.current = button;
+                      setOpened({ kind, trip });
+                    }}
+                  />
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((trip) => (
-                <TripRow
-                  key={trip.id}
-                  trip={trip}
-                  timeZone={timeZone}
-                  dismissing={dismiss.isPending && dismiss.variables[0] === trip.tids[0]}
-                  onAction={(kind, button) => {
-                    returnTo.current = button;
-                    setOpened({ kind, trip });
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStatus>
       {opened?.kind === 'import' ? <ImportTripDialog trip={opened.trip} onClose={close} /> : null}
       {opened?.kind === 'attach' ? <AttachTripDialog trip={opened.trip} onClose={close} /> : null}
       <ConfirmDialog
@@ -141,7 +139,7 @@ export function UnjournaledSection({ connectionId }: { connectionId: string | nu
 
 function TimeValue({ value, timeZone }: { value: number | string | null; timeZone: string }) {
   const ms = tripTime(value);
-  const parts = ms === null ? null : formatTripTime(ms, timeZone);
+  const parts = ms === null ? null : formatStamp(ms, timeZone);
   if (!parts) return <>—</>;
   return (
     <time className="unjournaled__time" dateTime={parts.iso}>
@@ -160,7 +158,7 @@ interface TripRowProps {
 function TripRow({ trip, timeZone, dismissing, onAction }: TripRowProps) {
   const name = tripName(trip);
   const openedAt = tripTime(trip.openedAt);
-  const when = openedAt === null ? '' : formatTripTime(openedAt, timeZone);
+  const when = openedAt === null ? '' : formatStamp(openedAt, timeZone);
   const label = when ? `${name} opened ${when.date} ${when.time}` : name;
   const closed = trip.exitPrice !== null;
   return (
@@ -183,7 +181,7 @@ function TripRow({ trip, timeZone, dismissing, onAction }: TripRowProps) {
         )}
       </td>
       <td className="num" data-label="Fees">
-        {formatUsd(trip.feesUsd)}
+        {formatUsdCents(trip.feesUsd)}
       </td>
       <td className="num" data-label="P/L">
         {trip.pnlUsd === null ? (

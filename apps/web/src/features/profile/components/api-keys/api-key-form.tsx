@@ -1,8 +1,7 @@
 import type { ApiKeyListItem, ApiKeyRequest } from '@tb/core';
-import { useId, type FormEvent } from 'react';
-import { Button, TextField } from '@/components';
-import { NetworkField } from '@/features/exchange';
-import { useApiKeyForm } from './use-api-key-form';
+import { useId, useState } from 'react';
+import { Button } from '@/components';
+import { CredentialsForm, useCredentialsForm } from '@/features/exchange';
 
 export interface ApiKeyFormProps {
   /** The key being edited; null to add one. */
@@ -12,100 +11,62 @@ export interface ApiKeyFormProps {
   onCancel: () => void;
 }
 
-/** Add or edit an exchange API key. Editing locks the exchange; the key fields start blank. */
+/**
+ * Add or edit an exchange API key with the shared credentials form, plus the exchange and the
+ * Active flag. Editing locks the exchange and the network; the key fields start blank (saved
+ * keys are never sent back). Editing a paper key changes only isActive.
+ */
 export function ApiKeyForm({ editing, busy, onSave, onCancel }: ApiKeyFormProps) {
-  const { values, set, submit, errorOf, needsKeys } = useApiKeyForm(editing);
+  const form = useCredentialsForm({ network: editing?.network ?? 'mainnet' });
+  const [isActive, setIsActive] = useState(editing?.isActive ?? true);
   const exchangeField = useId();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = submit();
-    if (body && !busy) onSave(body);
-  };
 
   return (
-    <form
-      className="stack"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={editing ? 'Edit API key' : 'Add API key'}
-    >
-      <div className="field">
-        <label className="field__label" htmlFor={exchangeField}>
-          Exchange
+    <CredentialsForm
+      form={form}
+      label={editing ? 'Edit API key' : 'Add API key'}
+      submitLabel={editing ? 'Save changes' : 'Add API key'}
+      busy={busy}
+      onSubmit={(request) => onSave({ ...request, isActive })}
+      networkLockedHint={editing ? 'The network of a saved key cannot be changed.' : undefined}
+      walletHint={editing ? 'Enter it again: saved keys are never shown.' : undefined}
+      before={
+        <div className="field">
+          <label className="field__label" htmlFor={exchangeField}>
+            Exchange
+          </label>
+          <select
+            id={exchangeField}
+            className="field__control"
+            value="hyperliquid"
+            disabled={editing !== null}
+            aria-describedby={editing ? `${exchangeField}-hint` : undefined}
+            onChange={() => undefined}
+          >
+            <option value="hyperliquid">Hyperliquid</option>
+          </select>
+          {editing ? (
+            <p className="field__hint" id={`${exchangeField}-hint`}>
+              The exchange of a saved key cannot be changed.
+            </p>
+          ) : null}
+        </div>
+      }
+      after={
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={isActive}
+            onChange={(e) => setIsActive(e.target.checked)}
+          />
+          Active
         </label>
-        <select
-          id={exchangeField}
-          className="field__control"
-          value={values.exchangeId}
-          disabled={editing !== null}
-          aria-describedby={editing ? `${exchangeField}-hint` : undefined}
-          onChange={() => set('exchangeId', 'hyperliquid')}
-        >
-          <option value="hyperliquid">Hyperliquid</option>
-        </select>
-        {editing ? (
-          <p className="field__hint" id={`${exchangeField}-hint`}>
-            The exchange of a saved key cannot be changed.
-          </p>
-        ) : null}
-      </div>
-      <NetworkField
-        value={values.network}
-        onChange={(network) => set('network', network)}
-        disabled={editing !== null}
-        hint={editing ? 'The network of a saved key cannot be changed.' : undefined}
-      />
-      {needsKeys ? (
-        <>
-          <TextField
-            label="Wallet address"
-            hint={editing ? 'Enter it again: saved keys are never shown.' : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            value={values.walletAddress}
-            error={errorOf('walletAddress')}
-            onChange={(e) => set('walletAddress', e.target.value)}
-          />
-          <TextField
-            label="API key"
-            autoComplete="off"
-            spellCheck={false}
-            value={values.apiKey}
-            error={errorOf('apiKey')}
-            onChange={(e) => set('apiKey', e.target.value)}
-          />
-          <TextField
-            label="API secret (Private Key)"
-            type="password"
-            hint="Encrypted on our server and never shown again."
-            autoComplete="new-password"
-            spellCheck={false}
-            value={values.apiSecret}
-            error={errorOf('apiSecret')}
-            onChange={(e) => set('apiSecret', e.target.value)}
-          />
-        </>
-      ) : (
-        <p className="api-keys__note">
-          A paper account needs no keys: the server creates and funds one.
-        </p>
-      )}
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={values.isActive}
-          onChange={(e) => set('isActive', e.target.checked)}
-        />
-        Active
-      </label>
-      <div className="row">
-        <Button type="submit" busy={busy}>
-          {busy ? 'Saving...' : editing ? 'Save changes' : 'Add API key'}
-        </Button>
+      }
+      actions={
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-      </div>
-    </form>
+      }
+    />
   );
 }

@@ -47,7 +47,7 @@ describe('API key manager', () => {
     expect(keys.getByText('Never')).toBeVisible();
   });
 
-  it('adds a key: SPEC messages one by one, then POST and the success message', async () => {
+  it('adds a key: SPEC messages, then POST and the success message', async () => {
     let saved: unknown[] = [];
     const { user, fetch } = openProfile(({ method, body }) => {
       if (method === 'POST') {
@@ -70,18 +70,18 @@ describe('API key manager', () => {
     const form = within(screen.getByRole('form', { name: 'Add API key' }));
     const save = form.getByRole('button', { name: 'Add API key' });
 
+    // The shared credentials form: every missing field is named at once.
     await user.click(save);
     expect(form.getByLabelText('API key')).toHaveAccessibleDescription('API key is required');
-    await user.type(form.getByLabelText('API key'), '0xkey');
-    await user.click(save);
-    expect(form.getByLabelText('API secret (Private Key)')).toHaveAccessibleDescription(
-      'API secret is required',
+    expect(form.getByLabelText('Private key')).toHaveAccessibleDescription(
+      'Private key is required',
     );
-    await user.type(form.getByLabelText('API secret (Private Key)'), '0xsecret');
-    await user.click(save);
     expect(form.getByLabelText('Wallet address')).toHaveAccessibleDescription(
-      'Wallet address is required for Hyperliquid',
+      'Wallet address is required',
     );
+    await user.type(form.getByLabelText('API key'), '0xkey');
+    await user.type(form.getByLabelText('Private key'), '0xsecret');
+    await user.click(save);
     expect(calls(fetch)).not.toContain('POST /api/api-keys');
     await user.type(form.getByLabelText('Wallet address'), WALLET);
     await user.click(save);
@@ -106,12 +106,12 @@ describe('API key manager', () => {
     expect(form.getByLabelText('Exchange')).toBeDisabled();
     expect(form.getByLabelText('Exchange')).toHaveValue('hyperliquid');
     expect(form.getByRole('radio', { name: /Testnet/ })).toBeChecked();
-    for (const label of ['Wallet address', 'API key', 'API secret (Private Key)']) {
+    for (const label of ['Wallet address', 'API key', 'Private key']) {
       expect(form.getByLabelText(label)).toHaveValue('');
     }
     await user.type(form.getByLabelText('Wallet address'), WALLET);
     await user.type(form.getByLabelText('API key'), '0xnew');
-    await user.type(form.getByLabelText('API secret (Private Key)'), '0xsecret');
+    await user.type(form.getByLabelText('Private key'), '0xsecret');
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(await toasts().findByText('API key updated successfully')).toBeVisible();
   });
@@ -134,7 +134,7 @@ describe('API key manager', () => {
     expect(form.getByRole('radio', { name: /Testnet/ })).toBeChecked();
     await user.type(form.getByLabelText('Wallet address'), WALLET);
     await user.type(form.getByLabelText('API key'), '0xnew');
-    await user.type(form.getByLabelText('API secret (Private Key)'), '0xsecret');
+    await user.type(form.getByLabelText('Private key'), '0xsecret');
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(await toasts().findByText('API key updated successfully')).toBeVisible();
     expect(put).toMatchObject({ id: 'k1', network: 'testnet' });

@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { confirmMessages, type ApiKeyListItem } from '@tb/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Card, Spinner } from '@/components';
+import { Button, Card, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { apiKeysQueryOptions, useDeleteApiKey, useSaveApiKey } from '@/features/exchange';
+import {
+  apiKeysQueryOptions,
+  exchangeMessages,
+  useDeleteApiKey,
+  useSaveApiKey,
+} from '@/features/exchange';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyList } from './api-key-list';
 import './api-keys.css';
@@ -24,22 +29,8 @@ export function ApiKeyManager() {
   const remove = useDeleteApiKey();
   const editing = form.mode === 'edit' ? form.key : null;
 
-  let body;
-  if (keys.isPending) {
-    body = <Spinner label="Loading API keys..." />;
-  } else if (keys.isError) {
-    body = (
-      <div className="stack">
-        <Alert tone="error">Failed to fetch API keys</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void keys.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
-  } else if (form.mode !== 'closed') {
-    body = (
+  const list = (saved: ApiKeyListItem[]) =>
+    form.mode !== 'closed' ? (
       <ApiKeyForm
         key={editing?.id ?? 'new'}
         editing={editing}
@@ -47,15 +38,13 @@ export function ApiKeyManager() {
         onSave={(request) => save.mutate({ id: editing?.id ?? null, body: request })}
         onCancel={() => setForm({ mode: 'closed' })}
       />
-    );
-  } else {
-    body = (
+    ) : (
       <div className="stack">
-        {keys.data.length === 0 ? (
+        {saved.length === 0 ? (
           <p className="profile-card__empty">You haven&apos;t added any API keys yet.</p>
         ) : (
           <ApiKeyList
-            keys={keys.data}
+            keys={saved}
             deletingId={remove.isPending ? (remove.variables ?? null) : null}
             onEdit={(key) => setForm({ mode: 'edit', key })}
             onDelete={setConfirming}
@@ -69,14 +58,15 @@ export function ApiKeyManager() {
         </div>
       </div>
     );
-  }
 
   return (
     <Card as="section" className="profile-card api-keys" labelledBy="exchange-api-keys-card-title">
       <h2 id="exchange-api-keys-card-title" className="profile-card__title">
         Exchange API keys
       </h2>
-      {body}
+      <QueryStatus query={keys} loading="Loading API keys..." error={exchangeMessages.fetchKeys}>
+        {list}
+      </QueryStatus>
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

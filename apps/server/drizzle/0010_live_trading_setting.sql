@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "live_trading_enabled" boolean DEFAULT false NOT NULL;

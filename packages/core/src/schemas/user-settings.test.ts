@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { UserSettingsRequestSchema } from './user-settings.js';
+
+describe('UserSettingsRequestSchema', () => {
+  it.each([true, false])('takes liveTradingEnabled %s', (liveTradingEnabled) => {
+    expect(UserSettingsRequestSchema.parse({ liveTradingEnabled })).toEqual({
+      liveTradingEnabled,
+    });
+  });
+
+  it.each([
+    ['missing', {}, 'Live trading is required'],
+    ['a string', { liveTradingEnabled: 'true' }, 'Live trading must be true or false'],
+    ['null', { liveTradingEnabled: null }, 'Live trading must be true or false'],
+  ])('refuses %s', (_name, body, message) => {
+    const result = UserSettingsRequestSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
