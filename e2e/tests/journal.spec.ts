@@ -49,7 +49,7 @@ test('a long trade records the pair, the idea, the ticked cells, size and risk; 
   // Step 4: stop first, then entry; the target comes from the tier.
   const details = await planTrade(page, 'Long', 2900, 3000);
   await expect(details.getByTestId('trade-pair')).toHaveText('ETHUSDT');
-  await expect(details.getByRole('spinbutton', { name: 'Target' })).toHaveValue('3200.0000');
+  await expect(details.getByRole('spinbutton', { name: 'Target' })).toHaveValue('3200');
   await expect(details.getByLabel('Trade summary')).toContainText('$1,000');
   await expect(details.getByLabel('Trade summary')).toContainText('$33.33');
   await expect(details.getByLabel('Trade summary')).toContainText('0.33% of account');

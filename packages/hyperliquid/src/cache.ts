@@ -20,8 +20,8 @@ export const CACHE_TTL_MS = {
  * itself, as a single instance does.
  */
 export interface RemoteCache {
-  /** The text kept at `key`, or null. */
-  read(key: string): Promise<string | null>;
+  /** The text kept at `key` and how much longer it is kept (ms), or null. */
+  read(key: string): Promise<{ text: string; ttlMs: number } | null>;
   /** Keeps `text` at `key` for `ttlMs`. */
   write(key: string, text: string, ttlMs: number): Promise<void>;
   /** Whether this instance takes the load of `key`: true for one caller per `leaseMs`. */
@@ -51,8 +51,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * With a `remote` cache the single flight spans instances: a miss here reads the remote
  * value, else claims the load (or waits for the instance that claimed it), and shares what it
- * loaded. A value read from the remote expires here when it expires there, so no instance
- * serves data older than its time-to-live.
+ * loaded. A value read from the remote expires here when it expires there (its remaining time in
+ * the store), so no instance serves data older than its time-to-live.
  */
 export class SharedCache {
   private readonly values = new Map<string, Entry>();
@@ -136,9 +136,8 @@ export class SharedCache {
   ): Promise<Entry> {
     try {
       const entry = await source();
-      const text = JSON.stringify({ expiresAt: entry.expiresAt, value: entry.value });
       // The value is served either way; a failed write only means the others load it too.
-      await remote.write(key, text, ttlMs).catch(() => undefined);
+      await remote.write(key, JSON.stringify(entry.value), ttlMs).catch(() => undefined);
       return entry;
     } finally {
       // After the value is written, so a waiting instance reads it rather than loading again.
@@ -146,26 +145,27 @@ export class SharedCache {
     }
   }
 
-  /** The live remote value, checked again (what another version wrote may not fit); else null. */
+  /**
+   * The live remote value, checked again (what another version wrote may not fit); else null.
+   * It expires here when it expires there: the store's own remaining time, not a time written by
+   * another instance's clock.
+   */
   private async readRemote<T>(
     remote: RemoteCache,
     key: string,
     ttlMs: number,
     check: (answer: unknown) => T,
   ): Promise<Entry | null | typeof REMOTE_DOWN> {
-    let text: string | null;
+    let kept: { text: string; ttlMs: number } | null;
     try {
-      text = await remote.read(key);
+      kept = await remote.read(key);
     } catch {
       return REMOTE_DOWN;
     }
-    if (text === null) return null;
+    if (kept === null || !(kept.ttlMs > 0)) return null;
     try {
-      const kept = JSON.parse(text) as Partial<Entry>;
-      const now = this.now();
-      if (typeof kept.expiresAt !== 'number' || kept.expiresAt <= now) return null;
-      // Another instance's clock may run ahead: never longer than the time-to-live from here.
-      return { value: check(kept.value), expiresAt: Math.min(kept.expiresAt, now + ttlMs) };
+      const value = check(JSON.parse(kept.text));
+      return { value, expiresAt: this.now() + Math.min(kept.ttlMs, ttlMs) };
     } catch {
       return null;
     }

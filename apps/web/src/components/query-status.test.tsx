@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-error';
@@ -69,5 +69,30 @@ describe('QueryStatus', () => {
       throw new Error('boom');
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users');
+  });
+
+  it('keeps loaded data on screen when only a refresh failed', async () => {
+    let calls = 0;
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Users
+          load={async () => {
+            calls += 1;
+            if (calls === 2) throw new Error('offline');
+            return ['ada'];
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('listitem')).toHaveTextContent('ada');
+    await client.refetchQueries({ queryKey: ['users'] }).catch(() => undefined);
+    expect(await screen.findByText(/showing what was loaded before/)).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveTextContent('ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.queryByText(/showing what was loaded before/)).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem')).toHaveTextContent('ada');
   });
 });

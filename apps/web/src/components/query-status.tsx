@@ -34,18 +34,33 @@ export function QueryStatus<T>({
   children,
 }: QueryStatusProps<T>) {
   if (query.isPending) return <Spinner label={loading} />;
-  if (query.isError || query.data === undefined) {
+  const retry = (
+    <div>
+      <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+        Try again
+      </Button>
+    </div>
+  );
+  if (query.data === undefined) {
     return (
       <div className="query-status">
         <Alert tone="error">{errorMessage(query.error, error)}</Alert>
-        <div>
-          <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        {retry}
       </div>
     );
   }
-  if (empty !== undefined && isEmpty?.(query.data)) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  const content = empty !== undefined && isEmpty?.(query.data) ? empty : children(query.data);
+  if (!query.isError) return <>{content}</>;
+  // A refresh failed after the data had loaded: the data stays, with what went wrong.
+  return (
+    <>
+      <div className="query-status query-status--stale">
+        <Alert tone="warning">
+          {errorMessage(query.error, error)} (showing what was loaded before)
+        </Alert>
+        {retry}
+      </div>
+      {content}
+    </>
+  );
 }

@@ -37,8 +37,9 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const token = options.token === undefined ? readSession()?.token : options.token;
   if (method === 'GET' && accept === 'application/json') {
-    const early = await takeEarlyResponse(path, token);
-    if (early) return early;
+    const early = takeEarlyResponse(path, token);
+    const response = early && (await settleWithin(early, timeoutMs, signal));
+    if (response) return response;
   }
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -71,6 +72,28 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * An early answer, unless it takes longer than the request's time-out or the caller gives up
+ * first: then null, and the request is sent again as usual.
+ */
+function settleWithin(
+  early: Promise<Response | null>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<Response | null> {
+  return new Promise((resolve) => {
+    const done = (response: Response | null) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', gaveUp);
+      resolve(response);
+    };
+    const gaveUp = () => done(null);
+    const timer = setTimeout(gaveUp, timeoutMs);
+    signal?.addEventListener('abort', gaveUp);
+    void early.then(done);
+  });
 }
 
 async function readResponse<T>(response: Response): Promise<T> {

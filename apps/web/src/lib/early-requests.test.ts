@@ -54,3 +54,18 @@ describe('early requests (sent by main.tsx before the page code loads)', () => {
     expect(calls).toBe(6);
   });
 });
+
+describe('an early request that hangs', () => {
+  it('is given up after the time-out and the request is sent again', async () => {
+    localStorage.setItem('token', 'abc');
+    let calls = 0;
+    stubFetch(() => {
+      calls += 1;
+      if (calls <= 5) return new Promise(() => undefined);
+      return { status: 200, body: { ok: true } };
+    });
+    startEarlyRequests('/bingo', 'abc');
+    await expect(apiRequest('/trades', { timeoutMs: 50 })).resolves.toEqual({ ok: true });
+    expect(calls).toBe(6);
+  });
+});

@@ -75,3 +75,45 @@ export function formatStamp(
     iso: new Date(ms).toISOString(),
   };
 }
+
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A whole count with thousands separators ('1,234'); '—' when not a number. */
+export function formatCount(n: number): string {
+  return Number.isFinite(n) ? countFormat.format(n) : '—';
+}
+
+function parseIso(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The UTC calendar day of an ISO time ('2026-03-01'), or '—' when missing or unreadable. */
+export function formatUtcDay(iso: string | null | undefined): string {
+  const date = parseIso(iso);
+  return date ? date.toISOString().slice(0, 10) : '—';
+}
+
+/** An ISO time in UTC to the minute ('2026-03-01 14:05 UTC'), or '—'. */
+export function formatUtcDateTime(iso: string | null | undefined): string {
+  const date = parseIso(iso);
+  if (!date) return '—';
+  return `${formatUtcDay(iso)} ${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())} UTC`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+/**
+ * An ISO time as a person reads it, in the browser's time zone ('Mar 1, 2026, 2:05 PM');
+ * `fallback` ('—' unless given) when missing or unreadable.
+ */
+export function formatDateTime(iso: string | null | undefined, fallback = '—'): string {
+  const date = parseIso(iso);
+  return date ? dateTimeFormat.format(date) : fallback;
+}

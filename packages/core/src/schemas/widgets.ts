@@ -69,14 +69,24 @@ export const WidgetLayoutsSchema = z.object({
 export type StoredWidgetLayouts = z.infer<typeof WidgetLayoutsSchema>;
 
 /**
- * PUT /api/users/widget-layout body: `layouts` (one per breakpoint), or `layout` alone as older
- * clients send it, which is the desktop layout and keeps the saved phone layout.
+ * PUT /api/users/widget-layout body: `layouts` with the breakpoints that changed (a phone saves
+ * only `mobile`, so it never writes back a desktop layout it loaded hours ago), or `layout`
+ * alone as older clients send it, which is the desktop layout. Breakpoints not sent are kept.
  */
 export const WidgetLayoutRequestSchema = z
-  .object({ layout: WidgetLayoutSchema.optional(), layouts: WidgetLayoutsSchema.optional() })
-  .refine((body) => body.layout !== undefined || body.layouts !== undefined, {
-    message: 'Send layout or layouts',
-  });
+  .object({
+    layout: WidgetLayoutSchema.optional(),
+    layouts: z
+      .object({ desktop: WidgetLayoutSchema.optional(), mobile: WidgetLayoutSchema.optional() })
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.layout !== undefined ||
+      body.layouts?.desktop !== undefined ||
+      body.layouts?.mobile !== undefined,
+    { message: 'Send layout or layouts' },
+  );
 export type WidgetLayoutRequest = z.infer<typeof WidgetLayoutRequestSchema>;
 
 /** GET and PUT answer: both layouts, and `layout` (the desktop one) for older clients. */

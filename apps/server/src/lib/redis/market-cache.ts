@@ -23,8 +23,14 @@ export class RedisMarketCache implements RemoteCache {
     private readonly namespace: string,
   ) {}
 
-  async read(key: string): Promise<string | null> {
-    return this.#run((redis) => redis.get(this.#value(key)));
+  async read(key: string): Promise<{ text: string; ttlMs: number } | null> {
+    const answers = await this.#run((redis) =>
+      redis.pipeline().get(this.#value(key)).pttl(this.#value(key)).exec(),
+    );
+    const [[getError, text] = [], [ttlError, ttlMs] = []] = answers ?? [];
+    if (getError || ttlError) throw getError ?? ttlError;
+    if (typeof text !== 'string' || typeof ttlMs !== 'number') return null;
+    return { text, ttlMs };
   }
 
   async write(key: string, text: string, ttlMs: number): Promise<void> {

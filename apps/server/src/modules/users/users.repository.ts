@@ -160,12 +160,25 @@ export class UsersRepository {
     revokeSessions({ userId: id });
   }
 
-  async setWidgetLayout(id: string, layout: unknown, now: Date) {
-    await this.db
+  /**
+   * Merges `patch` (layouts by breakpoint) into the stored layouts in one statement; a stored
+   * plain array (the format before breakpoints) counts as the desktop layout. Returns the result.
+   */
+  async mergeWidgetLayout(id: string, patch: Record<string, unknown>, now: Date) {
+    const stored = sql`case jsonb_typeof(${users.widgetLayout})
+      when 'object' then ${users.widgetLayout}
+      when 'array' then jsonb_build_object('desktop', ${users.widgetLayout})
+      else '{}'::jsonb end`;
+    const [row] = await this.db
       .update(users)
-      .set({ widgetLayout: layout, updatedAt: now })
-      .where(eq(users.id, id));
+      .set({
+        widgetLayout: sql`${stored} || ${JSON.stringify(patch)}::jsonb`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id))
+      .returning({ widgetLayout: users.widgetLayout });
     revokeSessions({ userId: id });
+    return row?.widgetLayout ?? null;
   }
 
   /** The subscription period covering `now`, newest first, if any. */

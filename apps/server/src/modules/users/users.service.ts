@@ -81,16 +81,18 @@ export class UsersService {
     return { layout: layouts.desktop, layouts };
   }
 
-  /** Saves `layouts`, or `layout` alone (older clients: the desktop one, the phone one kept). */
+  /**
+   * Saves the breakpoints sent (`layouts`, or `layout` alone from older clients: the desktop
+   * one), merged in the database with what is stored, so a save from one device never writes
+   * back another breakpoint it read earlier.
+   */
   async saveWidgetLayout(user: UserRow, body: WidgetLayoutRequest, now: Date) {
-    const stored = user.widgetLayout as StoredWidgetLayouts | unknown[] | null;
-    const keptMobile = stored && !Array.isArray(stored) ? stored.mobile : undefined;
-    const next: StoredWidgetLayouts = body.layouts ?? {
-      desktop: body.layout ?? [],
-      ...(keptMobile ? { mobile: keptMobile } : {}),
-    };
-    await this.users.setWidgetLayout(user.id, next, now);
-    return this.widgetLayout({ ...user, widgetLayout: next });
+    const patch: Partial<StoredWidgetLayouts> = {};
+    const desktop = body.layouts?.desktop ?? body.layout;
+    if (desktop) patch.desktop = desktop;
+    if (body.layouts?.mobile) patch.mobile = body.layouts.mobile;
+    const merged = await this.users.mergeWidgetLayout(user.id, patch, now);
+    return this.widgetLayout({ ...user, widgetLayout: merged });
   }
 
   /** The settings every browser of the user shares. */

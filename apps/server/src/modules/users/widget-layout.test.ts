@@ -99,6 +99,35 @@ describeEachDatabase('widget layout', (ctx) => {
     expect(res.json().layouts.mobile).toEqual([{ ...old[0], x: 0, w: 4 }]);
   });
 
+  it('saves only the breakpoint sent: a phone never writes back the desktop it read earlier', async () => {
+    const user = await register(ctx.app);
+    const put = (payload: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/widget-layout',
+        headers: bearer(user.token),
+        payload,
+      });
+    // An account from before breakpoints: a plain list.
+    const old = [{ i: 'bingo', x: 2, y: 0, w: 5, h: 9, widgetType: 'bingo' }];
+    await ctx.database.db.update(users).set({ widgetLayout: old }).where(eq(users.id, user.id));
+    // The desktop moves the board; then the phone saves its own layout only.
+    const moved = [{ ...old[0]!, x: 0 }];
+    expect((await put({ layouts: { desktop: moved } })).statusCode).toBe(200);
+    const phone = [{ ...old[0]!, x: 0, w: 4 }];
+    const res = await put({ layouts: { mobile: phone } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().layouts).toEqual({ desktop: moved, mobile: phone });
+    const [row] = await ctx.database.db
+      .select({ widgetLayout: users.widgetLayout })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row!.widgetLayout).toEqual({ desktop: moved, mobile: phone });
+    // Nothing to save is refused, not stored.
+    const empty = await put({ layouts: {} });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('refuses a layout that is not a list of widgets', async () => {
     const user = await register(ctx.app);
     const res = await ctx.app.inject({

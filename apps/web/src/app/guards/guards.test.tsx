@@ -48,10 +48,9 @@ describe('admin guard', () => {
     const fetch = stubFetch(() => ({ status: 200, body: publicUser({ isAdmin: false }) }));
     renderApp('/admin');
     await expectHomeWith('Access denied. Only administrators can access this page.');
-    // The top bar's exchange badge loads the connections of any signed-in user besides.
-    expect(calls(fetch).filter((call) => !call.endsWith('/users/exchanges'))).toEqual([
-      'GET /api/users/me',
-    ]);
+    // The top bar loads the connections and settings of any signed-in user besides.
+    const topBar = /\/users\/(exchanges|settings)$/;
+    expect(calls(fetch).filter((call) => !topBar.test(call))).toEqual(['GET /api/users/me']);
   });
 
   it('reports a failed check (not 401) as an authentication error', async () => {

@@ -18,8 +18,10 @@ export const widgetLayoutQueryOptions = () =>
     meta: { errorMessage: layoutMessages.load },
   });
 
-/** PUT /api/users/widget-layout with both layouts. */
-export function saveWidgetLayouts(layouts: StoredWidgetLayouts): Promise<WidgetLayoutResponse> {
+/** PUT /api/users/widget-layout with the layouts that changed (the others stay as stored). */
+export function saveWidgetLayouts(
+  layouts: Partial<StoredWidgetLayouts>,
+): Promise<WidgetLayoutResponse> {
   return apiRequest<WidgetLayoutResponse>('/users/widget-layout', {
     method: 'PUT',
     body: { layouts },

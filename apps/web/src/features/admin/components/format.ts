@@ -1,25 +1,10 @@
 import { subscriptionPlanName, subscriptionStatus, type Subscription } from '@tb/core';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function parse(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** '2026-03-01' (UTC, the day set-date works in), or '—'. */
-export function formatDate(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? date.toISOString().slice(0, 10) : '—';
-}
-
-/** '2026-03-01 14:05 UTC', or '—'. */
-export function formatDateTime(iso: string | null | undefined): string {
-  const date = parse(iso);
-  if (!date) return '—';
-  return `${formatDate(iso)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
+/**
+ * The panel's dates are UTC (the day set-date works in): '2026-03-01' and
+ * '2026-03-01 14:05 UTC', from the one web formatting module.
+ */
+export { formatUtcDay as formatDate, formatUtcDateTime as formatDateTime } from '@/lib/format';
 
 /** 'Monthly', 'Free (3 days)', or 'None'. */
 export function planLabel(subscription: Subscription): string {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UserStatsResponse } from '@tb/core';
-import { Alert } from '@/components';
-import { errorMessage } from '@/lib/api-error';
+import { QueryStatus } from '@/components';
+import { formatCount } from '@/lib/format';
 import { userStatsQueryOptions } from '../api';
 
 const STATS: readonly { key: keyof UserStatsResponse; label: string }[] = [
@@ -21,27 +21,22 @@ export function StatsHeader() {
       <h2 id="admin-stats-title" className="visually-hidden">
         Overview
       </h2>
-      {stats.isError ? (
-        <Alert tone="error">{errorMessage(stats.error, 'Failed to load user statistics')}</Alert>
-      ) : (
-        <dl className="admin-stats__list" aria-busy={stats.isPending || undefined}>
-          {STATS.map(({ key, label }) => (
-            <div key={key} className="admin-stat">
-              <dt className="admin-stat__label">{label}</dt>
-              <dd className="admin-stat__value">
-                {stats.data ? (
-                  stats.data[key].toLocaleString('en-US')
-                ) : (
-                  <>
-                    <span className="admin-skeleton" aria-hidden="true" />
-                    <span className="visually-hidden">Loading</span>
-                  </>
-                )}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <QueryStatus
+        query={stats}
+        loading="Loading user statistics..."
+        error="Failed to load user statistics"
+      >
+        {(data) => (
+          <dl className="admin-stats__list">
+            {STATS.map(({ key, label }) => (
+              <div key={key} className="admin-stat">
+                <dt className="admin-stat__label">{label}</dt>
+                <dd className="admin-stat__value">{formatCount(data[key])}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </QueryStatus>
     </section>
   );
 }

@@ -144,4 +144,25 @@ describe('manage subscription', () => {
     expect(fact(dialog, 'Plan')).toHaveTextContent('None');
     expect(within(dialog).getByRole('button', { name: 'Cancel subscription' })).toBeDisabled();
   });
+
+  it("a failed load shows the server's message, Try again and Back", async () => {
+    let fail = true;
+    const { user } = await openAdmin({
+      'GET /users/u-bob/subscription': () =>
+        fail
+          ? { status: 500, body: errorBody('INTERNAL_ERROR', 'Subscriptions are resting') }
+          : { status: 200, body: subscriptionOf(bob) },
+    });
+    const actions = await manage(user, 'bob');
+    await user.click(within(actions).getByRole('button', { name: 'Manage subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscription of bob' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Subscriptions are resting');
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeVisible();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(fact(dialog, 'Plan')).toHaveTextContent('Monthly'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // One Back, in the cancel row, once the subscription is there.
+    expect(within(dialog).getAllByRole('button', { name: 'Back' })).toHaveLength(1);
+  });
 });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AnalyticsQuery, Trade } from '@tb/core';
-import { Alert, Button, Spinner } from '@/components';
-import { errorMessage } from '@/lib/api-error';
+import { QueryStatus } from '@/components';
 import { analyticsMessages, analyticsTradesQueryOptions } from '../api';
 import { showR, showUsd, toneOf } from '../format';
 import { dayName } from './calendar-month';
@@ -19,25 +18,22 @@ export interface DayTradesProps {
 export function DayTrades({ day, filters, timeZone }: DayTradesProps) {
   const query = useQuery(analyticsTradesQueryOptions({ ...filters, from: day, to: day }));
   const heading = `Trades closed on ${dayName(day)}`;
-  let body;
-  if (query.isPending) body = <Spinner label="Loading the day's trades..." />;
-  else if (query.isError) {
-    body = (
-      <div className="an-state">
-        <Alert tone="error">{errorMessage(query.error, analyticsMessages.loadTrades)}</Alert>
-        <Button variant="secondary" onClick={() => void query.refetch()} busy={query.isFetching}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else {
-    const closed = query.data.filter((trade) => trade.closedAt !== null);
-    body = <DayTradesTable trades={closed} caption={heading} timeZone={timeZone} />;
-  }
   return (
     <section className="an-day-trades" aria-label={heading} aria-live="polite">
       <h4 className="an-day-trades__title">{heading}</h4>
-      {body}
+      <QueryStatus
+        query={query}
+        loading="Loading the day's trades..."
+        error={analyticsMessages.loadTrades}
+      >
+        {(trades) => (
+          <DayTradesTable
+            trades={trades.filter((trade) => trade.closedAt !== null)}
+            caption={heading}
+            timeZone={timeZone}
+          />
+        )}
+      </QueryStatus>
     </section>
   );
 }

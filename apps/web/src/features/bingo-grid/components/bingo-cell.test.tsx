@@ -69,4 +69,31 @@ describe('BingoCell', () => {
       screen.getByRole('button', { name: 'Cell 4: No revenge trade, 1 point', pressed: true }),
     ).toBeVisible();
   });
+
+  it('repeats nothing in its description: the tooltip is for the eye, the keys come from the board', () => {
+    renderCell(cell('Stop beyond structure', 2));
+    const toggle = screen.getByRole('button', { name: 'Cell 4: Stop beyond structure, 2 points' });
+    expect(toggle).not.toHaveAccessibleDescription();
+    expect(screen.getByRole('tooltip', { hidden: true })).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it("is described by the element it is given (the board's keys)", () => {
+    render(
+      <>
+        <p id="keys">Arrow keys move</p>
+        <BingoCell
+          cell={cell('My rule', 1)}
+          index={0}
+          onToggle={vi.fn()}
+          onEdit={vi.fn()}
+          tabStop
+          describedBy="keys"
+        />
+      </>,
+    );
+    expect(
+      screen.getByRole('button', { name: 'Cell 1: My rule, 1 point' }),
+    ).toHaveAccessibleDescription('Arrow keys move');
+  });
 });

@@ -9,6 +9,8 @@ export interface BingoCellProps {
   onEdit: (index: number) => void;
   /** The board's one tab stop (roving tab index): this cell is the one Tab lands on. */
   tabStop: boolean;
+  /** The id of the board's description of the keys (the name already says title and points). */
+  describedBy?: string;
 }
 
 /** Titles from this length get the smaller type, so a 40-character practice fits a cell. */
@@ -35,6 +37,8 @@ export function cellLabel(cell: Pick<Cell, 'title' | 'points'>, index: number): 
  * only that cell, since core keeps the other cells' objects. Its visible text (number, a
  * space, title) is part of its accessible name (WCAG 2.5.3); the points badge is drawn by CSS
  * from data attributes, so '2 pts' is not text the name would have to repeat word for word.
+ * The hover tooltip repeats title and points for the eye only (aria-hidden); the cell is
+ * described by the board's line about the keys (`describedBy`), so nothing is read twice.
  */
 export const BingoCell = memo(function BingoCell({
   cell,
@@ -42,9 +46,9 @@ export const BingoCell = memo(function BingoCell({
   onToggle,
   onEdit,
   tabStop,
+  describedBy,
 }: BingoCellProps) {
   const tip = cellTooltip(cell);
-  const tipId = `bingo-cell-tip-${index}`;
   const title = cell.title.trim();
   const classes = ['bingo-cell'];
   if (cell.selected) classes.push('is-selected');
@@ -58,7 +62,7 @@ export const BingoCell = memo(function BingoCell({
         tabIndex={tabStop ? 0 : -1}
         aria-pressed={cell.selected}
         aria-label={cellLabel(cell, index)}
-        aria-describedby={tipId}
+        aria-describedby={describedBy}
         onClick={() => onToggle(index)}
       >
         <span className="bingo-cell__head" aria-hidden="true">
@@ -89,7 +93,8 @@ export const BingoCell = memo(function BingoCell({
       >
         <Pencil aria-hidden="true" size={12} />
       </button>
-      <span role="tooltip" id={tipId} className="bingo-cell__tooltip">
+      {/* For the eye on hover: its title and points are already in the cell's name. */}
+      <span role="tooltip" className="bingo-cell__tooltip" aria-hidden="true">
         {tip.title} · {tip.points} {ptsUnit(tip.points)}
       </span>
     </div>

@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createBoard } from '@tb/core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { BingoCells, nextCellIndex } from './bingo-cells';
+import { BingoCells, CELL_KEYS_HELP, nextCellIndex } from './bingo-cells';
 
 describe('nextCellIndex', () => {
   it.each([
@@ -82,5 +82,43 @@ describe('BingoCells', () => {
     screen.getByRole('button', { name: 'Cell 1' }).focus();
     await user.keyboard('{ArrowRight}e');
     expect(onEdit).toHaveBeenCalledWith(1);
+  });
+
+  it.each([
+    ['Ctrl+E', { key: 'e', ctrlKey: true }],
+    ['Cmd+E', { key: 'e', metaKey: true }],
+    ['Alt+E', { key: 'E', altKey: true }],
+    ['Alt+ArrowRight', { key: 'ArrowRight', altKey: true }],
+    ['Ctrl+End', { key: 'End', ctrlKey: true }],
+  ])('leaves %s to the browser: no edit, no move, default not prevented', async (_name, init) => {
+    const onEdit = vi.fn();
+    render(<Board onEdit={onEdit} />);
+    const first = screen.getByRole('button', { name: 'Cell 1' });
+    first.focus();
+    // fireEvent returns false when a handler called preventDefault.
+    expect(fireEvent.keyDown(first, init)).toBe(true);
+    expect(onEdit).not.toHaveBeenCalled();
+    expect(first).toHaveFocus();
+    expect(first).toHaveAttribute('tabindex', '0');
+  });
+
+  it('describes each cell by the keys only, not again by its title and points', () => {
+    function SetBoard() {
+      const cells = createBoard('b1', 'Default Board').bingoCells.map((c, i) =>
+        i === 0 ? { ...c, title: 'Stop beyond structure', points: 2 } : c,
+      );
+      return (
+        <BingoCells cells={cells} boardName="Default Board" onToggle={vi.fn()} onEdit={vi.fn()} />
+      );
+    }
+    render(<SetBoard />);
+    const cell = screen.getByRole('button', { name: 'Cell 1: Stop beyond structure, 2 points' });
+    expect(cell).toHaveAccessibleDescription(CELL_KEYS_HELP);
+    expect(cell).not.toHaveAccessibleDescription(/Stop beyond structure|point/);
+    expect(screen.getByRole('button', { name: 'Cell 2' })).toHaveAccessibleDescription(
+      CELL_KEYS_HELP,
+    );
+    // One shared description for the 25 cells.
+    expect(screen.getAllByText(CELL_KEYS_HELP)).toHaveLength(1);
   });
 });

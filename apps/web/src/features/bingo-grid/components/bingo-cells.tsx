@@ -1,5 +1,5 @@
 import type { BingoCell as Cell } from '@tb/core';
-import { forwardRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useId, useState, type KeyboardEvent } from 'react';
 import { BingoCell } from './bingo-cell';
 
 /** Cells per row of the board (5 × 5). */
@@ -23,6 +23,10 @@ export function nextCellIndex(key: string, index: number, count: number): number
   return next < 0 || next >= count ? index : next;
 }
 
+/** Each cell's accessible description: the keys only (its name already has title and points). */
+export const CELL_KEYS_HELP =
+  'Arrow keys move between cells, Enter or Space ticks a cell, E edits it.';
+
 export interface BingoCellsProps {
   cells: readonly Cell[];
   boardName: string;
@@ -33,16 +37,20 @@ export interface BingoCellsProps {
 /**
  * The 25 cells as one tab stop (a roving tab index): Tab enters the board at the last cell
  * used and leaves it in one step; arrows, Home and End move between cells; Enter or Space
- * ticks the cell; E edits it.
+ * ticks the cell; E edits it (keys with Ctrl, Cmd or Alt are left to the browser). Each cell
+ * is described by one shared, visually hidden line that names these keys.
  */
 export const BingoCells = forwardRef<HTMLDivElement, BingoCellsProps>(function BingoCells(
   { cells, boardName, onToggle, onEdit },
   ref,
 ) {
   const [active, setActive] = useState(0);
+  const helpId = useId();
   const current = Math.min(active, cells.length - 1);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Ctrl/Cmd+E, Alt+Arrow... are the browser's and the system's shortcuts: leave them be.
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target as HTMLElement;
     const index = Number(target.dataset.cellIndex);
     if (!target.dataset.cellIndex || Number.isNaN(index)) return;
@@ -64,15 +72,14 @@ export const BingoCells = forwardRef<HTMLDivElement, BingoCellsProps>(function B
       className="bingo-grid__cells"
       role="group"
       aria-label={`Cells of ${boardName}`}
-      aria-describedby="bingo-cells-help"
       onKeyDown={onKeyDown}
       onFocus={(event) => {
         const index = Number((event.target as HTMLElement).dataset.cellIndex);
         if (!Number.isNaN(index)) setActive(index);
       }}
     >
-      <p id="bingo-cells-help" className="visually-hidden">
-        Arrow keys move between cells, Enter or Space ticks a cell, E edits it.
+      <p id={helpId} className="visually-hidden">
+        {CELL_KEYS_HELP}
       </p>
       {cells.map((cell, index) => (
         <BingoCell
@@ -82,6 +89,7 @@ export const BingoCells = forwardRef<HTMLDivElement, BingoCellsProps>(function B
           tabStop={index === current}
           onToggle={onToggle}
           onEdit={onEdit}
+          describedBy={helpId}
         />
       ))}
     </div>

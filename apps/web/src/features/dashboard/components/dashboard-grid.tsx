@@ -1,10 +1,7 @@
-import { GRID, gridRowHeight, type WidgetLayoutItem } from '@tb/core';
-import { useEffect, useMemo, useRef } from 'react';
-import { ReactGridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
-import 'react-resizable/css/styles.css';
+import { GRID, isMobileWidth, type WidgetLayoutItem } from '@tb/core';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Spinner } from '@/components';
 import type { DashboardLayout } from '../hooks/use-dashboard-layout';
-import { useWindowSize } from '../hooks/use-window-size';
 import { renderWidget, widgetTitle, type ChartControls } from './widget-registry';
 import { WidgetFrame } from './widget-frame';
 
@@ -16,19 +13,10 @@ export function readingOrder(layout: readonly WidgetLayoutItem[]): WidgetLayoutI
   return [...layout].sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
-function gridItems(layout: WidgetLayoutItem[]): Layout {
-  return layout.map(({ i, x, y, w, h, minW, minH, maxW, maxH }) => ({
-    i,
-    x,
-    y,
-    w,
-    h,
-    minW,
-    minH,
-    maxW,
-    maxH,
-  }));
-}
+const loadDesktopGrid = () => import('./desktop-grid');
+const DesktopGrid = lazy(() => loadDesktopGrid().then((m) => ({ default: m.DesktopGrid })));
+// On a wide screen the grid's code loads with the dashboard's, not after its first render.
+if (typeof window !== 'undefined' && !isMobileWidth(window.innerWidth)) void loadDesktopGrid();
 
 /**
  * Scrolls a widget that was just added (the chart opened below the others) into view; not on
@@ -63,11 +51,8 @@ export interface DashboardGridProps {
  * in the phone layout's order, each widget as tall as its content (no inner scrolling).
  */
 export function DashboardGrid({ dashboard, chart }: DashboardGridProps) {
-  const { width, containerRef, mounted } = useContainerWidth();
-  const windowSize = useWindowSize();
   const mobile = dashboard.breakpoint === 'mobile';
   const ordered = useMemo(() => readingOrder(dashboard.layout), [dashboard.layout]);
-  const items = useMemo(() => gridItems(dashboard.layout), [dashboard.layout]);
   useScrollToAdded(dashboard.layout, dashboard.breakpoint);
 
   const frames = ordered.map((item) => (
@@ -91,27 +76,10 @@ export function DashboardGrid({ dashboard, chart }: DashboardGridProps) {
 
   if (mobile) return <div className="dashboard-stack">{frames}</div>;
   return (
-    <div ref={containerRef} className="dashboard-grid">
-      <p id="widget-move-help" className="visually-hidden">
-        Drag the handle with a mouse, or focus it and use the arrow keys to move the widget.
-      </p>
-      {mounted ? (
-        <ReactGridLayout
-          width={width}
-          layout={items}
-          gridConfig={{
-            cols: GRID.columns,
-            rowHeight: gridRowHeight(windowSize.height),
-            margin: [GRID.margin, GRID.margin],
-            containerPadding: [0, 0],
-          }}
-          dragConfig={{ enabled: true, handle: '.widget-frame__handle' }}
-          resizeConfig={{ enabled: true }}
-          onLayoutChange={(next) => dashboard.onGridChange(next)}
-        >
-          {frames}
-        </ReactGridLayout>
-      ) : null}
-    </div>
+    <Suspense fallback={<Spinner label="Loading your dashboard" />}>
+      <DesktopGrid layout={dashboard.layout} onGridChange={dashboard.onGridChange}>
+        {frames}
+      </DesktopGrid>
+    </Suspense>
   );
 }

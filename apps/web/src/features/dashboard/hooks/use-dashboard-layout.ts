@@ -65,6 +65,8 @@ export function useDashboardLayout(): DashboardLayout {
   // The freshest layouts for actions fired in a row (e.g. removeWidget then addWidget).
   const latest = useRef(layouts);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The breakpoints changed since the last save: only those are sent.
+  const pending = useRef<Partial<WidgetLayouts>>({});
   const { mutate: save } = useMutation({
     mutationFn: saveWidgetLayouts,
     meta: { errorMessage: layoutMessages.save },
@@ -76,7 +78,14 @@ export function useDashboardLayout(): DashboardLayout {
   useEffect(() => {
     if (layout) writeActiveWidgets(layout);
   }, [layout]);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  // Leaving the dashboard within the debounce still saves the last change.
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const changed = pending.current;
+    pending.current = {};
+    if (Object.keys(changed).length > 0) save(changed);
+  }, [save]);
+  useEffect(() => flush, [flush]);
 
   const commit = useCallback(
     (next: WidgetLayoutItem[]) => {
@@ -89,10 +98,11 @@ export function useDashboardLayout(): DashboardLayout {
         layout: all.desktop,
         layouts: all,
       });
+      pending.current = { ...pending.current, [breakpoint]: next };
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => save(all), TIMERS_MS.resizeDebounce);
+      timer.current = setTimeout(flush, TIMERS_MS.resizeDebounce);
     },
-    [breakpoint, signedIn, client, save],
+    [breakpoint, signedIn, client, flush],
   );
 
   return useMemo(() => {

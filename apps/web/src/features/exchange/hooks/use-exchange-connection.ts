@@ -38,7 +38,7 @@ export function useExchangeConnection(): ExchangeConnectionView {
   const signedIn = useSession() !== null;
   const query = useQuery({ ...connectionsQueryOptions(), enabled: signedIn });
   const currentId = useCurrentExchangeId();
-  useLiveTradingSync();
+  const liveOnServer = useLiveTradingSync();
   const liveTradingEnabled = useLiveTradingEnabled();
   const connections = (signedIn && query.data) || [];
   const stored = connections.find((c) => c.id === currentId) ?? null;
@@ -56,7 +56,9 @@ export function useExchangeConnection(): ExchangeConnectionView {
     connections,
     current,
     liveTradingEnabled,
-    live: signedIn && current !== null && liveTradingEnabled,
+    // Live only once the server said so for this user: the browser's copy may be the last
+    // user's, or stale, and it alone must never send orders.
+    live: signedIn && current !== null && liveOnServer === true,
     isLoading: signedIn && query.isPending,
   };
 }

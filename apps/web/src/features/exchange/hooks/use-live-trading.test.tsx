@@ -4,6 +4,7 @@ import { stubFetch } from '@/test/fetch-mock';
 import { signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { useLiveTradingEnabled } from '../exchange-state';
+import { useExchangeConnection } from './use-exchange-connection';
 import { useLiveTradingSync } from './use-live-trading';
 
 function Probe() {
@@ -35,5 +36,33 @@ describe('the live-trading switch follows the server', () => {
     renderWithProviders(<Probe />);
     expect(screen.getByText('live off')).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+function LiveProbe() {
+  const { live } = useExchangeConnection();
+  return <p>{live ? 'orders go live' : 'no live orders'}</p>;
+}
+
+describe('live orders need the server’s word', () => {
+  it('a browser copy left on (by the last user) is not live until the server says so', async () => {
+    signIn();
+    localStorage.setItem('liveTradingEnabled', 'true');
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    stubFetch(({ path }) => {
+      if (path === '/users/settings') return new Promise((resolve) => (answer = resolve));
+      if (path === '/users/exchanges') {
+        const exchanges = [{ id: 'c1', name: 'Hyperliquid', network: 'paper', connectedAt: '' }];
+        return { status: 200, body: { success: true, exchanges } };
+      }
+      return { status: 404 };
+    });
+    renderWithProviders(<LiveProbe />);
+    await waitFor(() => expect(answer).not.toBe(undefined));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('no live orders')).toBeVisible();
+    answer({ status: 200, body: { liveTradingEnabled: false } });
+    await waitFor(() => expect(localStorage.getItem('liveTradingEnabled')).toBeNull());
+    expect(screen.getByText('no live orders')).toBeVisible();
   });
 });

@@ -11,7 +11,7 @@ import { readLiveTradingEnabled, writeLiveTradingEnabled } from '../exchange-sta
  * known choice; whatever the server answers replaces it (an old browser-only value is not
  * carried over: the switch starts off on the server).
  */
-export function useLiveTradingSync(): void {
+export function useLiveTradingSync(): boolean | undefined {
   const signedIn = useSession() !== null;
   const { data } = useQuery({ ...userSettingsQueryOptions(), enabled: signedIn });
   const fromServer = signedIn ? data?.liveTradingEnabled : undefined;
@@ -21,6 +21,8 @@ export function useLiveTradingSync(): void {
       writeLiveTradingEnabled(fromServer);
     }
   }, [fromServer]);
+  /** The signed-in user's switch as the server holds it; undefined until it answered. */
+  return fromServer;
 }
 
 /**
@@ -32,17 +34,25 @@ export function useSetLiveTrading() {
   return useMutation({
     mutationFn: (enabled: boolean) => saveUserSettings({ liveTradingEnabled: enabled }),
     onMutate: async (enabled) => {
+      const key = userSettingsQueryOptions().queryKey;
       const previous = readLiveTradingEnabled();
-      writeLiveTradingEnabled(enabled);
       // A read on its way must not put the old value back.
-      await client.cancelQueries({ queryKey: userSettingsQueryOptions().queryKey });
-      return { previous };
+      await client.cancelQueries({ queryKey: key });
+      const settings = client.getQueryData<UserSettings>(key);
+      writeLiveTradingEnabled(enabled);
+      if (settings)
+        client.setQueryData<UserSettings>(key, { ...settings, liveTradingEnabled: enabled });
+      return { previous, settings };
     },
     onSuccess: (settings) => {
       client.setQueryData<UserSettings>(userSettingsQueryOptions().queryKey, settings);
     },
     onError: (_error, _enabled, context) => {
-      if (context) writeLiveTradingEnabled(context.previous);
+      if (!context) return;
+      writeLiveTradingEnabled(context.previous);
+      if (context.settings) {
+        client.setQueryData<UserSettings>(userSettingsQueryOptions().queryKey, context.settings);
+      }
     },
     meta: { errorMessage: exchangeMessages.saveLiveTrading },
   });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { defaultRiskState } from '@tb/core';
 import { describe, expect, it } from 'vitest';
-import { exchangeKeys, writeLiveTradingEnabled } from '@/features/exchange';
+import { exchangeKeys, userSettingsQueryOptions } from '@/features/exchange';
 import { calls, errorBody, stubFetch, type MockReply } from '@/test/fetch-mock';
 import { signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -24,6 +24,7 @@ function renderLive(account: () => MockReply, { live = true, streak = 2 } = {}) 
   if (live) localStorage.setItem('liveTradingEnabled', 'true');
   const risk = { ...defaultRiskState(Date.now()), tradeStreak: streak };
   const fetch = stubFetch(({ path }) => {
+    if (path === '/users/settings') return { status: 200, body: { liveTradingEnabled: live } };
     if (path === '/risk-management') return { status: 200, body: risk };
     if (path === '/users/exchanges') {
       return { status: 200, body: { success: true, exchanges: [connection] } };
@@ -80,12 +81,17 @@ describe('risk sidebar with live trading', () => {
   });
 
   it('follows the live trading switch at once, off and on again', async () => {
-    const { assets } = renderLive(() => balance(12_345.67));
+    const { assets, queryClient } = renderLive(() => balance(12_345.67));
     expect(await assets().findByText('USDC balance from Hyperliquid · Paper')).toBeVisible();
-    act(() => writeLiveTradingEnabled(false));
-    expect(assets().queryByText(/USDC balance from/)).not.toBeInTheDocument();
+    // The switch (useSetLiveTrading) puts the new value into the settings query at once.
+    const setLive = (liveTradingEnabled: boolean) =>
+      act(() =>
+        queryClient.setQueryData(userSettingsQueryOptions().queryKey, { liveTradingEnabled }),
+      );
+    setLive(false);
+    await waitFor(() => expect(assets().queryByText(/USDC balance from/)).not.toBeInTheDocument());
     expect(assets().getByText('$10,000')).toBeVisible();
-    act(() => writeLiveTradingEnabled(true));
+    setLive(true);
     expect(await assets().findByText('$12,346')).toBeVisible();
   });
 });

@@ -39,6 +39,9 @@ function server({ live = true, risk, onPost }: ServerOptions = {}) {
   const fetch = stubFetch((req) => {
     const { path, method } = req;
     if (path === '/users/me') return { status: 200, body: publicUser() };
+    if (path === '/users/settings' && method === 'GET') {
+      return { status: 200, body: { liveTradingEnabled: live } };
+    }
     if (path === '/users/exchanges') {
       return { status: 200, body: { success: true, exchanges: [connection] } };
     }

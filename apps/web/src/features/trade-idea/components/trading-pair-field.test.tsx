@@ -26,6 +26,7 @@ function renderLive({ marketsOk = true } = {}) {
   localStorage.setItem('lastSymbol', 'BTCUSD');
   stubFetch(({ path }) => {
     if (path === '/users/me') return { status: 200, body: publicUser() };
+    if (path === '/users/settings') return { status: 200, body: { liveTradingEnabled: true } };
     if (path === '/users/exchanges') {
       return {
         status: 200,

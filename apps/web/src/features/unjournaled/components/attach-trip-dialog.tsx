@@ -1,6 +1,6 @@
 import { symbolBase, type Trade } from '@tb/core';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Spinner } from '@/components';
+import { Alert, Button, QueryStatus } from '@/components';
 import { Dialog } from '@/components/dialog';
 import { useTradeList, useTradingTimeZone } from '@/features/journal';
 import { errorMessage } from '@/lib/api-error';
@@ -71,21 +71,10 @@ export function AttachTripDialog({ trip, onClose }: AttachTripDialogProps) {
     return parts ? `, opened ${parts.date} ${parts.time}` : '';
   };
 
-  let body;
-  if (list.isLoading) body = <Spinner label="Loading your open trades..." />;
-  else if (list.isError)
-    body = (
-      <Alert tone="error">
-        <p>{attachTexts.loadFailed}</p>
-        <Button variant="secondary" onClick={list.retry}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  else if (candidates.length === 0)
-    body = <p className="unjournaled__none">{attachTexts.none(name)}</p>;
-  else
-    body = (
+  const choices =
+    candidates.length === 0 ? (
+      <p className="unjournaled__none">{attachTexts.none(name)}</p>
+    ) : (
       <fieldset className="unjournaled__choices" aria-describedby={problem ? legendId : undefined}>
         <legend>{attachTexts.legend}</legend>
         {candidates.map((trade) => (
@@ -109,6 +98,19 @@ export function AttachTripDialog({ trip, onClose }: AttachTripDialogProps) {
         ) : null}
       </fieldset>
     );
+  // Signed in, the trades come from the server: its loading, error and retry. A failed live
+  // refresh keeps the loaded list; only a first load that failed says so.
+  const body = list.query ? (
+    <QueryStatus
+      query={{ ...list.query, isError: list.query.isError && list.query.data === undefined }}
+      loading="Loading your open trades..."
+      error={attachTexts.loadFailed}
+    >
+      {() => choices}
+    </QueryStatus>
+  ) : (
+    choices
+  );
 
   return (
     <Dialog

@@ -1,12 +1,7 @@
 import type { ApiKeyListItem } from '@tb/core';
 import { Badge, Button } from '@/components';
 import { NETWORK_LABELS } from '@/features/exchange';
-
-function formatLastUsed(iso: string | null): string {
-  if (!iso) return 'Never';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Never' : date.toLocaleString();
-}
+import { formatDateTime } from '@/lib/format';
 
 export interface ApiKeyListProps {
   keys: readonly ApiKeyListItem[];
@@ -39,7 +34,7 @@ export function ApiKeyList({ keys, onEdit, onDelete, deletingId }: ApiKeyListPro
             <dt>Private Key</dt>
             <dd className="api-keys__mono">{key.maskedApiSecret}</dd>
             <dt>Last used</dt>
-            <dd>{formatLastUsed(key.lastUsed)}</dd>
+            <dd>{formatDateTime(key.lastUsed, 'Never')}</dd>
           </dl>
           <div className="row">
             <Button
