@@ -11,6 +11,7 @@ export function AdminPage() {
   const me = useQuery(meQueryOptions());
   return (
     <Page
+      wide
       title="Admin Panel"
       lead="Manage users, premium access and subscriptions. Every change is written to the audit log."
     >
