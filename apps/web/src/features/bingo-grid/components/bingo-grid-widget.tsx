@@ -36,11 +36,13 @@ export const starterOfferTexts = {
 export function BingoGridWidget() {
   const { state, query } = useBingoState();
   if (query) {
-    return (
+    const status = (
       <QueryStatus query={query} loading="Loading bingo card" error={journalMessages.loadBingo}>
         {(card) => <BingoBoard state={card} />}
       </QueryStatus>
     );
+    // While it loads, the board's place is kept: on a phone the widgets below would jump.
+    return query.isPending ? <div className="bingo-grid__placeholder">{status}</div> : status;
   }
   return state ? <BingoBoard state={state} /> : null;
 }
