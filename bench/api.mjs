@@ -12,14 +12,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SERVER, benchApp } from './lib/app.mjs';
-import { cleanUp, installCleanUp } from './lib/cleanup.mjs';
+import { installCleanUp, runBench } from './lib/cleanup.mjs';
 import { QUIET_CORES, waitForCalm } from './lib/cpu.mjs';
 import { fmtCores } from './lib/format.mjs';
 import { measureEndpoint } from './lib/load.mjs';
-import { USAGE, UsageError, parseArgs } from './lib/options.mjs';
+import { USAGE, parseArgs } from './lib/options.mjs';
 import { createBenchDatabase, postgresCpu } from './lib/postgres.mjs';
 import { removeDir, startServer, stop, tempDir } from './lib/processes.mjs';
-import { RESULTS, entryText, record } from './lib/report.mjs';
+import { entryText, printEntry } from './lib/report.mjs';
 
 const HELLO = fileURLToPath(new URL('hello.mjs', import.meta.url));
 
@@ -76,22 +76,7 @@ async function main() {
     hello,
     rows,
   });
-  console.log(`\n${entry}`);
-  if (opts.record) {
-    record(entry);
-    console.log(`recorded in ${RESULTS}`);
-  }
+  printEntry(entry, opts.record);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(
-    err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `bench failed: ${err.stack ?? err}`,
-  );
-  process.exitCode = err instanceof UsageError ? 2 : 1;
-} finally {
-  await cleanUp();
-}
-// autocannon and keep-alive agents may hold handles open; the run is over.
-process.exit();
+await runBench(main, USAGE);

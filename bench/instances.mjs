@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { SERVER } from './lib/app.mjs';
-import { cleanUp, installCleanUp } from './lib/cleanup.mjs';
+import { cleanUp, installCleanUp, runBench } from './lib/cleanup.mjs';
 import { QUIET_CORES, waitForCalm } from './lib/cpu.mjs';
 import { fmtCores, fmtMs } from './lib/format.mjs';
 import {
@@ -30,7 +30,8 @@ import {
 } from './lib/instances-steps.mjs';
 import { createBenchDatabase } from './lib/postgres.mjs';
 import { startServer, tempDir } from './lib/processes.mjs';
-import { RESULTS, machine, record } from './lib/report.mjs';
+import { UsageError } from './lib/options.mjs';
+import { machine, printEntry } from './lib/report.mjs';
 
 const USAGE = `Usage: node bench/instances.mjs [options]
   --duration N     seconds of each throughput run (default 10, after a 2 s warm-up)
@@ -42,8 +43,6 @@ const USAGE = `Usage: node bench/instances.mjs [options]
 Environment: BENCH_DATABASE_URL, an admin URL of the PostgreSQL server
   (default postgres://postgres@127.0.0.1:5432/postgres; the bench creates and drops its own
   database there); Redis at redis://127.0.0.1:6379 (keys under tb-bench-<pid>:, deleted at the end).`;
-
-class UsageError extends Error {}
 
 function parseArgs(argv) {
   const opts = { duration: 10, connections: 20, rounds: 10, record: false };
@@ -251,7 +250,6 @@ async function main() {
     logLines,
     r,
   });
-  console.log(`\n${entry}`);
   const bad = [];
   if (r.paper.filled !== r.paper.orders) bad.push('not every paper order filled');
   if (r.paper.onA.fills !== r.paper.onB.fills) bad.push('A and B list different fills');
@@ -259,24 +257,12 @@ async function main() {
     bad.push('A and B show different positions');
   }
   if (bad.length) console.warn(`warning: ${bad.join('; ')}`);
-  if (opts.record) {
-    record(entry);
-    console.log(`recorded in ${RESULTS}`);
-  }
+  printEntry(entry, opts.record);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(
-    err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `bench failed: ${err.stack ?? err}`,
-  );
-  process.exitCode = err instanceof UsageError ? 2 : 1;
-} finally {
-  await cleanUp();
-  await dropKeys().catch((err) => {
+await runBench(main, USAGE, () =>
+  dropKeys().catch((err) => {
     console.error(`could not delete the Redis keys under ${REDIS_KEY_PREFIX}: ${err.message}`);
     process.exitCode = 1;
-  });
-}
-process.exit();
+  }),
+);

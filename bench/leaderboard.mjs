@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SERVER } from './lib/app.mjs';
 import { buildStamp, checkServerBuild, leaderboardCacheDefault } from './lib/build-check.mjs';
-import { cleanUp, installCleanUp } from './lib/cleanup.mjs';
+import { installCleanUp, runBench } from './lib/cleanup.mjs';
 import { measureClosedLoop } from './lib/closed-loop.mjs';
 import { QUIET_CORES, waitForCalm } from './lib/cpu.mjs';
 import { coresText, fmtCores, fmtMs } from './lib/format.mjs';
@@ -33,7 +33,8 @@ import {
 } from './lib/leaderboard-data.mjs';
 import { createBenchDatabase, postgresCpu } from './lib/postgres.mjs';
 import { children, removeDir, startServer, stop, tempDir } from './lib/processes.mjs';
-import { RESULTS, machine, record } from './lib/report.mjs';
+import { UsageError } from './lib/options.mjs';
+import { machine, printEntry } from './lib/report.mjs';
 
 const SORTS = ['trades', 'winrate', 'gain', 'rr'];
 const DIRECTIONS = ['desc', 'asc'];
@@ -53,8 +54,6 @@ const USAGE = `Usage: node bench/leaderboard.mjs [options]
 Environment: BENCH_DATABASE_URL, an admin URL of the PostgreSQL server
   (default postgres://postgres@127.0.0.1:5432/postgres); the bench creates and drops its own
   database there.`;
-
-class UsageError extends Error {}
 
 function options(argv) {
   let values;
@@ -411,22 +410,7 @@ async function main() {
     backgroundLoad,
     results,
   });
-  console.log(`\n${entry}`);
-  if (opts.record) {
-    record(entry);
-    console.log(`recorded in ${RESULTS}`);
-  }
+  printEntry(entry, opts.record);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(
-    err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `bench failed: ${err.stack ?? err}`,
-  );
-  process.exitCode = err instanceof UsageError ? 2 : 1;
-} finally {
-  await cleanUp();
-}
-// autocannon and keep-alive agents may hold handles open; the run is over.
-process.exit();
+await runBench(main, USAGE);

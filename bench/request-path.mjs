@@ -8,13 +8,13 @@
 //   node bench/request-path.mjs --duration 3 --no-postgres --no-record   (a quick look)
 import { existsSync } from 'node:fs';
 import { SERVER } from './lib/app.mjs';
-import { cleanUp, installCleanUp } from './lib/cleanup.mjs';
+import { installCleanUp, runBench } from './lib/cleanup.mjs';
 import { QUIET_CORES, waitForCalm } from './lib/cpu.mjs';
 import { fmtCores } from './lib/format.mjs';
-import { USAGE, UsageError, parseArgs } from './lib/options.mjs';
+import { USAGE, parseArgs } from './lib/options.mjs';
 import { createBenchDatabase, postgresCpu } from './lib/postgres.mjs';
 import { removeDir, tempDir } from './lib/processes.mjs';
-import { RESULTS, record } from './lib/report.mjs';
+import { printEntry } from './lib/report.mjs';
 import { measureDatabase, requestPathEntry } from './lib/request-path.mjs';
 
 installCleanUp();
@@ -55,21 +55,7 @@ async function main() {
     logLines,
     rows,
   });
-  console.log(`\n${entry}`);
-  if (opts.record) {
-    record(entry);
-    console.log(`recorded in ${RESULTS}`);
-  }
+  printEntry(entry, opts.record);
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(
-    err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `bench failed: ${err.stack ?? err}`,
-  );
-  process.exitCode = err instanceof UsageError ? 2 : 1;
-} finally {
-  await cleanUp();
-}
-process.exit();
+await runBench(main, USAGE);

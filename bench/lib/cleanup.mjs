@@ -1,6 +1,7 @@
 // Clean-up: everything a run creates (server processes, temporary folders, the PostgreSQL
 // database) is removed even on failure or Ctrl-C.
 import { rmSync } from 'node:fs';
+import { UsageError } from './options.mjs';
 import { dropDatabase } from './postgres.mjs';
 import { children, removeDir, stop, tempDirs } from './processes.mjs';
 
@@ -29,4 +30,23 @@ export function installCleanUp() {
       void cleanUp().finally(() => process.exit(130));
     });
   }
+}
+
+/**
+ * Runs a bench's `main`: a UsageError prints the message and `usage` (exit code 2), any other
+ * failure its stack (1). The clean-up always runs, then `after` (the bench's own), and the
+ * process ends: autocannon and keep-alive agents may hold handles open once the run is over.
+ */
+export async function runBench(main, usage, after = async () => undefined) {
+  try {
+    await main();
+  } catch (err) {
+    const usageError = err instanceof UsageError;
+    console.error(usageError ? `${err.message}\n\n${usage}` : `bench failed: ${err.stack ?? err}`);
+    process.exitCode = usageError ? 2 : 1;
+  } finally {
+    await cleanUp();
+    await after();
+  }
+  process.exit();
 }

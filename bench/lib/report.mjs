@@ -124,3 +124,11 @@ export function record(entry) {
       .join('\n\n')}\n`,
   );
 }
+
+/** Prints a bench's entry and, with --record, adds it to RESULTS.md. */
+export function printEntry(entry, doRecord) {
+  console.log(`\n${entry}`);
+  if (!doRecord) return;
+  record(entry);
+  console.log(`recorded in ${RESULTS}`);
+}
