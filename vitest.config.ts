@@ -62,6 +62,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'web-build',
+          root: 'apps/web',
+          environment: 'node',
+          include: ['build/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           root: 'apps/web',
           alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) },

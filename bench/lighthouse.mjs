@@ -27,7 +27,7 @@ const USAGE = `Usage: node bench/lighthouse.mjs [options]
   --top N            failing audits listed per run and category (default 5)
   --chromium PATH    the browser (default $CHROMIUM_PATH or /usr/bin/chromium)
   --record           add the entry to bench/RESULTS.md
-  --reports DIR      also write each run's full Lighthouse report (JSON) into DIR
+  --reports DIR      also write each run's full Lighthouse report and its trace (JSON) into DIR
   --json             print the results as JSON instead of the table
   --help             this text`;
 
@@ -174,6 +174,13 @@ async function measure(browser, opts, path, profile, session) {
       mkdirSync(opts.reports, { recursive: true });
       const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${profile}.json`;
       writeFileSync(join(opts.reports, name), JSON.stringify(lhr));
+      // The trace too, to open in Chrome's Performance panel or read its main-thread tasks.
+      const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
+      if (trace)
+        writeFileSync(
+          join(opts.reports, name.replace(/\.json$/, '.trace.json')),
+          JSON.stringify(trace),
+        );
     }
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [

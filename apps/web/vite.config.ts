@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pageCodeSplitting, pageDocuments, PLAN_MODE, type PageChunk } from './build/page-chunks';
+import { pageBootScript } from './src/lib/early-requests';
 
 const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 const brotli = promisify(brotliCompress);
@@ -53,17 +55,34 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: {
-    alias: {
-      '@tb/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)),
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/** Pages that get a chunk of their own and a document that asks for it (build/page-chunks.ts). */
+const PAGES: PageChunk[] = [{ module: src('features/bingo/index.ts'), name: 'bingo' }];
+
+export default defineConfig(async ({ command, mode }) => {
+  const planning = mode === PLAN_MODE;
+  const codeSplitting =
+    command === 'build' && !planning
+      ? await pageCodeSplitting(fileURLToPath(import.meta.url), PAGES)
+      : undefined;
+  return {
+    plugins: [react(), ...(planning ? [] : [pageDocuments(PAGES, pageBootScript), precompress()])],
+    resolve: {
+      alias: {
+        '@tb/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)),
+        '@': fileURLToPath(new URL('./src', import.meta.url)),
+      },
     },
-  },
-  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-  // No source maps in the build: the server would serve them to anyone (the original sources,
-  // comments included) and nothing here reads them; `npm run dev` has maps for debugging. The
-  // server refuses `.map` paths as well, should a build ever emit them.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 400 },
+    server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
+    // No source maps in the build: the server would serve them to anyone (the original sources,
+    // comments included) and nothing here reads them; `npm run dev` has maps for debugging. The
+    // server refuses `.map` paths as well, should a build ever emit them.
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      chunkSizeWarningLimit: 400,
+      rolldownOptions: { output: { codeSplitting } },
+    },
+  };
 });

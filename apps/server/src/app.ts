@@ -52,7 +52,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerWebApp } from './plugins/web.js';
+import { readWebDocuments, registerWebApp } from './plugins/web.js';
 
 export const VERSION = '0.1.0';
 
@@ -150,7 +150,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await redis.close();
   });
   const state = sharedStateOf(redis, app.log);
-  await registerSecurity(app, { state, now });
+  const web = readWebDocuments(
+    config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  );
+  await registerSecurity(app, { state, now }, web?.inlineScripts);
   // Before any route: it compresses the answers of the routes under /api registered after it.
   await registerCompression(app);
   await registerOpenApi(app, VERSION);
@@ -196,8 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Tests run the reconciler's passes by hand (RECONCILE_INTERVAL_MS=0).
   app.decorate('reconciler', reconciler!);
 
-  const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  registerNotFoundHandler(app, await registerWebApp(app, webDist));
+  registerNotFoundHandler(app, await registerWebApp(app, web));
   return app;
 }
 

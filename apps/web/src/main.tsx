@@ -5,16 +5,20 @@ import { createQueryClient } from '@/app/query-client';
 import { preloadPage } from '@/app/routes/lazy-pages';
 import { checkStoredSession } from '@/features/auth';
 import { startEarlyRequests } from '@/lib/early-requests';
-import { readSession } from '@/lib/session';
+import { readSession, sessionLooksValid } from '@/lib/session';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const queryClient = createQueryClient();
-checkStoredSession(queryClient, new Date());
-// The page's code and data are asked for now, all at once, before the first render.
+const now = new Date();
+// The page's code and data are asked for now, all at once, before the first render (the data
+// before the session check, whose GET /api/users/me is one of them on the dashboard).
 preloadPage(window.location.pathname);
 const session = readSession();
-if (session) startEarlyRequests(window.location.pathname, session.token);
+if (session && sessionLooksValid(session, now)) {
+  startEarlyRequests(window.location.pathname, session.token);
+}
+checkStoredSession(queryClient, now);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -7,19 +7,21 @@ import type { SharedState } from '../lib/redis/shared-state.js';
 
 /**
  * Strict Content-Security-Policy with only the third-party origins the app needs (TradingView's
- * embed), and rate limits that routes opt into with `config.rateLimit`, counted in the app's
+ * embed) and the inline scripts of the built pages by their hashes (`inlineScripts`), and rate
+ * limits that routes opt into with `config.rateLimit`, counted in the app's
  * shared state (Redis with REDIS_URL, memory without it or while Redis is down).
  */
 export async function registerSecurity(
   app: FastifyInstance,
   limits: { state: SharedState; now: Clock },
+  inlineScripts: readonly string[] = [],
 ) {
   // helmet's headers, built once (the plugin rebuilds them on every request).
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://s3.tradingview.com'],
+        scriptSrc: ["'self'", ...inlineScripts, 'https://s3.tradingview.com'],
         frameSrc: ["'self'", 'https://*.tradingview.com', 'https://www.tradingview-widget.com'],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +7,12 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../test/helper.js';
 import { registerNotFoundHandler } from './errors.js';
-import { acceptsCoding, registerWebApp } from './web.js';
+import { acceptsCoding, readWebDocuments, registerWebApp } from './web.js';
 
 const INDEX = '<!doctype html><div id="root"></div>';
+// The build's document for /bingo: index.html that also asks for the dashboard's chunks.
+const BOOT = 'window.__tbBoot = {};';
+const BINGO = `<!doctype html><link rel="modulepreload" href="/assets/bingo-def456.js"><script>${BOOT}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`;
 const SCRIPT = `export const cells = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `cell ${i}`))};`;
 
 describe('serving the built web app', () => {
@@ -24,10 +28,12 @@ describe('serving the built web app', () => {
       writeFileSync(`${path}.gz`, gzipSync(text));
     };
     precompressed(join(dist, 'index.html'), INDEX);
+    mkdirSync(join(dist, 'pages'));
+    precompressed(join(dist, 'pages', 'bingo.html'), BINGO);
     precompressed(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3}');
     writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
-    registerNotFoundHandler(app, await registerWebApp(app, dist));
+    registerNotFoundHandler(app, await registerWebApp(app, readWebDocuments(dist)));
     await app.ready();
   });
   afterAll(async () => {
@@ -95,19 +101,36 @@ describe('serving the built web app', () => {
     },
   );
 
-  it.each(['/', '/bingo'])('sends the page %s precompressed as the client accepts', async (url) => {
+  it.each([
+    ['/', INDEX],
+    ['/bingo', BINGO],
+    ['/profile', INDEX],
+  ])('sends the page %s precompressed as the client accepts', async (url, page) => {
     const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
     expect(br.headers['content-type']).toContain('text/html');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page);
     const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(page);
     const plain = await app.inject({ url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
-    expect(plain.body).toBe(INDEX);
+    expect(plain.body).toBe(page);
+  });
+
+  it.each([
+    ['/bingo', BINGO],
+    ['/bingo/', BINGO],
+    ['/bingo?board=2', BINGO],
+    ['/bingo/other', INDEX],
+    ['/bingo-x', INDEX],
+  ])('answers %s with its own document where the build wrote one', async (url, page) => {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(page);
   });
 
   it('revalidates other files', async () => {
@@ -142,7 +165,14 @@ describe('serving the built web app', () => {
   });
 
   it('reports a missing build', async () => {
-    expect(await registerWebApp(Fastify(), join(dist, 'missing'))).toBeUndefined();
+    expect(readWebDocuments(join(dist, 'missing'))).toBeUndefined();
+    expect(await registerWebApp(Fastify(), undefined)).toBeUndefined();
+  });
+
+  it('lists the hash of every inline script of the documents, for the CSP', () => {
+    const hash = (script: string) =>
+      `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(readWebDocuments(dist)?.inlineScripts).toEqual([hash(BOOT)]);
   });
 });
 
@@ -167,6 +197,12 @@ describe('the whole app with a built web app', () => {
   it('starts, serves pages for client routes and keeps API 404s as JSON', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'tb-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(join(dist, 'pages'));
+    const boot = 'window.__tbBoot = { token: "t" };';
+    writeFileSync(
+      join(dist, 'pages', 'bingo.html'),
+      `<script>${boot}</script><div id="root"></div>`,
+    );
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'a.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'a.js.br'), brotliCompressSync(SCRIPT));
@@ -174,6 +210,15 @@ describe('the whole app with a built web app', () => {
     const { ctx, close } = await createTestContext('pglite', { WEB_DIST: dist });
     try {
       expect((await ctx.app.inject('/profile')).body).toContain('<div id="root">');
+      // The page's own document, its inline script allowed by hash and no other inline script.
+      const bingo = await ctx.app.inject('/bingo');
+      expect(bingo.body).toContain(boot);
+      const csp = String(bingo.headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+      const hash = createHash('sha256').update(boot).digest('base64');
+      expect(scriptSrc?.trim()).toBe(
+        `script-src 'self' 'sha256-${hash}' https://s3.tradingview.com`,
+      );
       expect((await ctx.app.inject('/api/nope')).json().error.code).toBe('NOT_FOUND');
       // The API's compression leaves the web app's files alone: a variant is sent as it is (not
       // compressed twice), a file without one as it is (no compression per request).
