@@ -13,11 +13,10 @@ const queryClient = createQueryClient();
 const now = new Date();
 // The page's code and data are asked for now, all at once, before the first render (the data
 // before the session check, whose GET /api/users/me is one of them on the dashboard).
-preloadPage(window.location.pathname);
 const session = readSession();
-if (session && sessionLooksValid(session, now)) {
-  startEarlyRequests(window.location.pathname, session.token);
-}
+const signedIn = session !== null && sessionLooksValid(session, now);
+if (signedIn) startEarlyRequests(window.location.pathname, session.token);
+preloadPage(window.location.pathname, queryClient, signedIn);
 checkStoredSession(queryClient, now);
 
 const root = document.getElementById('root');

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 
 // Every route but Home loads on demand, so `/` ships only what it shows.
@@ -6,10 +7,13 @@ export const BingoPage = lazy(() => loadBingo().then((m) => ({ default: m.BingoP
 
 /**
  * Starts loading the code of the page at `pathname` (main.tsx, before the first render), so
- * it downloads while React renders the frame around it instead of after.
+ * it downloads while React renders the frame around it instead of after; for a signed-in
+ * trader, the page then asks for the data it shows first (into `client`) before it renders.
  */
-export function preloadPage(pathname: string): void {
-  if (pathname === '/bingo') void loadBingo();
+export function preloadPage(pathname: string, client: QueryClient, signedIn: boolean): void {
+  if (pathname === '/bingo') {
+    void loadBingo().then((page) => signedIn && page.prefetchBingo(client));
+  }
 }
 export const LeaderboardPage = lazy(() =>
   import('@/features/leaderboard').then((m) => ({ default: m.LeaderboardPage })),

@@ -1,4 +1,11 @@
-export { journalKeys, journalMessages, LIVE_REFRESH_MS } from './api';
+export {
+  bingoQueryOptions,
+  journalKeys,
+  journalMessages,
+  LIVE_REFRESH_MS,
+  riskQueryOptions,
+  tradesQueryOptions,
+} from './api';
 export { LocalUploadPrompt } from './components/local-upload-prompt';
 export {
   bingoNotices,

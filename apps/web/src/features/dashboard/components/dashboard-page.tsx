@@ -1,6 +1,7 @@
 import { isMobileWidth } from '@tb/core';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '@/components';
+import { LazyPremiumLock } from '@/components/lazy-premium-lock';
 import { useLiveTradingParam } from '@/features/exchange';
 import { closePremiumLock, LocalUploadPrompt, usePremiumLockRequest } from '@/features/journal';
 import { RiskSidebar } from '@/features/risk-sidebar';
@@ -10,10 +11,6 @@ import { DashboardGrid } from './dashboard-grid';
 import { LayoutReset } from './layout-reset';
 import type { ChartControls } from './widget-registry';
 import './dashboard.css';
-
-const PremiumLock = lazy(() =>
-  import('@/components/premium-lock').then((m) => ({ default: m.PremiumLock })),
-);
 
 /** /bingo: the risk sidebar and the grid of widgets. */
 export function DashboardPage() {
@@ -57,15 +54,11 @@ export function DashboardPage() {
         )}
       </div>
       <LocalUploadPrompt />
-      {lock.open ? (
-        <Suspense fallback={null}>
-          <PremiumLock
-            open
-            message={lock.message}
-            onOpenChange={(open) => !open && closePremiumLock()}
-          />
-        </Suspense>
-      ) : null}
+      <LazyPremiumLock
+        open={lock.open}
+        message={lock.message}
+        onOpenChange={(open) => !open && closePremiumLock()}
+      />
     </div>
   );
 }

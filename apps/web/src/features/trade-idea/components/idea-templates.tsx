@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Badge, Button, notify } from '@/components';
-import { PremiumLock } from '@/components/premium-lock';
+import { LazyPremiumLock } from '@/components/lazy-premium-lock';
 import { usePremium } from '@/features/auth';
 import {
   readTemplates,
@@ -77,7 +77,7 @@ export function IdeaTemplates({ idea, onApply }: IdeaTemplatesProps) {
           ))}
         </ul>
       ) : null}
-      <PremiumLock open={lockOpen} onOpenChange={setLockOpen} />
+      <LazyPremiumLock open={lockOpen} onOpenChange={setLockOpen} />
     </section>
   );
 }
