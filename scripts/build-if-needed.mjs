@@ -50,6 +50,7 @@ const targets = [
       'apps/web/index.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
+      'apps/web/build',
       'packages/core/src',
     ],
     command: [bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') }],

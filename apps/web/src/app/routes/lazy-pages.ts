@@ -1,9 +1,57 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
+import {
+  createElement,
+  lazy,
+  startTransition,
+  useEffect,
+  useState,
+  type ComponentType,
+} from 'react';
+import { RouteLoading } from '../layout/app-layout';
+
+/**
+ * A page loaded on demand that appears as soon as its code is in. React.lazy holds a Suspense
+ * boundary's content back until 300 ms after its fallback appeared (against a flicker of
+ * loading states); for the page a trader opens first, whose code is asked for with the
+ * document, that kept the dashboard from the screen for a quarter of a second. Here the loading
+ * frame is plain state, replaced in a transition (rendered in short slices) once the code has
+ * loaded; a failed load goes to the route's error boundary, as with lazy.
+ */
+export function preloadedPage(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (page) => (loaded = page),
+      (error: unknown) => {
+        loading = undefined; // the next visit tries again
+        throw error;
+      },
+    ));
+  function Page() {
+    const [state, setState] = useState<{ page?: ComponentType; error?: unknown }>(() => ({
+      page: loaded,
+    }));
+    useEffect(() => {
+      if (state.page) return;
+      let live = true;
+      preload().then(
+        (page) => live && startTransition(() => setState({ page })),
+        (error: unknown) => live && setState({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [state.page]);
+    if (state.error) throw state.error;
+    return createElement(state.page ?? RouteLoading);
+  }
+  return Object.assign(Page, { preload });
+}
 
 // Every route but Home loads on demand, so `/` ships only what it shows.
 const loadBingo = () => import('@/features/bingo');
-export const BingoPage = lazy(() => loadBingo().then((m) => ({ default: m.BingoPage })));
+export const BingoPage = preloadedPage(() => loadBingo().then((m) => m.BingoPage));
 
 /**
  * Starts loading the code of the page at `pathname` (main.tsx, before the first render), so
@@ -12,7 +60,11 @@ export const BingoPage = lazy(() => loadBingo().then((m) => ({ default: m.BingoP
  */
 export function preloadPage(pathname: string, client: QueryClient, signedIn: boolean): void {
   if (pathname === '/bingo') {
-    void loadBingo().then((page) => signedIn && page.prefetchBingo(client));
+    void BingoPage.preload().catch(() => undefined); // the page reports a failure itself
+    void loadBingo().then(
+      (page) => signedIn && page.prefetchBingo(client),
+      () => undefined,
+    );
   }
 }
 export const LeaderboardPage = lazy(() =>

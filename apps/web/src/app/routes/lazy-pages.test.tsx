@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ErrorBoundary } from '@/components';
+import { preloadedPage } from './lazy-pages';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const Dashboard = () => <h1>Dashboard</h1>;
+
+describe('preloadedPage', () => {
+  it('shows the loading frame until the code is in, then the page', async () => {
+    const code = deferred<typeof Dashboard>();
+    const Page = preloadedPage(() => code.promise);
+    render(<Page />);
+    expect(screen.getByText('Loading page...')).toBeInTheDocument();
+    code.resolve(Dashboard);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading page...')).not.toBeInTheDocument();
+  });
+
+  it('renders the page in its first frame when its code was preloaded', async () => {
+    const Page = preloadedPage(() => Promise.resolve(Dashboard));
+    await Page.preload();
+    render(<Page />);
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('hands a failed load to the error boundary, and loads again on the next visit', async () => {
+    let attempts = 0;
+    const Page = preloadedPage(() => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new Error('chunk failed'))
+        : Promise.resolve(Dashboard);
+    });
+    const first = render(
+      <ErrorBoundary fallback={(error) => <p>{String(error)}</p>}>
+        <Page />
+      </ErrorBoundary>,
+    );
+    expect(await screen.findByText('Error: chunk failed')).toBeInTheDocument();
+    first.unmount();
+    render(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+});
