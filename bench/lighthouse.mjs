@@ -24,6 +24,8 @@ const USAGE = `Usage: node bench/lighthouse.mjs [options]
   --pages LIST       comma-separated paths (default /,/bingo); /bingo is measured signed in
   --profiles LIST    desktop, phone or both (default desktop,phone)
   --signed-in LIST   paths measured with a fresh account's session (default /bingo)
+  --runs N           runs per page and profile; the median run (by performance) is reported,
+                     with the range (default 1)
   --top N            failing audits listed per run and category (default 5)
   --chromium PATH    the browser (default $CHROMIUM_PATH or /usr/bin/chromium)
   --record           add the entry to bench/RESULTS.md
@@ -61,6 +63,7 @@ function options() {
         profiles: { type: 'string', default: 'desktop,phone' },
         'signed-in': { type: 'string', default: '/bingo' },
         top: { type: 'string', default: '5' },
+        runs: { type: 'string', default: '1' },
         chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
         record: { type: 'boolean', default: false },
         reports: { type: 'string' },
@@ -83,9 +86,14 @@ function options() {
       .filter(Boolean);
   const profiles = list(values.profiles);
   const top = Number(values.top);
+  const runs = Number(values.runs);
   const bad = profiles.find((p) => p !== 'desktop' && p !== 'phone');
   if (bad || !profiles.length || !Number.isInteger(top) || top < 0) {
     console.error(`${bad ? `unknown profile ${bad}` : 'bad --profiles or --top'}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(`bad --runs ${values.runs}: a whole number from 1\n${USAGE}`);
     process.exit(2);
   }
   return {
@@ -94,6 +102,7 @@ function options() {
     pages: list(values.pages),
     profiles,
     top,
+    runs,
     signedIn: new Set(list(values['signed-in'])),
   };
 }
@@ -152,7 +161,7 @@ function failing(lhr, category, top) {
     }));
 }
 
-async function measure(browser, opts, path, profile, session) {
+async function measure(browser, opts, path, profile, session, run = 0) {
   const page = await browser.newPage();
   try {
     if (session) await page.evaluateOnNewDocument(storeSession, opts.base.origin, session);
@@ -172,7 +181,7 @@ async function measure(browser, opts, path, profile, session) {
     if (lhr.runtimeError) throw new Error(`${path} ${profile}: ${lhr.runtimeError.message}`);
     if (opts.reports) {
       mkdirSync(opts.reports, { recursive: true });
-      const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${profile}.json`;
+      const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${profile}${run ? `-${run + 1}` : ''}.json`;
       writeFileSync(join(opts.reports, name), JSON.stringify(lhr));
       // The trace too, to open in Chrome's Performance panel or read its main-thread tasks.
       const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
@@ -212,6 +221,40 @@ const lighthouseVersion = () =>
     readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
   ).version;
 
+/**
+ * One measurement, tried again (twice at most) when Lighthouse could not record the load at all
+ * (its runtime errors, e.g. NO_NAVSTART, now and then in a new tab): that run says nothing about
+ * the page. Any other failure stops the bench.
+ */
+async function measureWithRetry(run) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= 3 || !/\(NO_[A-Z_]+\)/.test(String(err?.message))) throw err;
+      console.error(`${err.message}: measuring again`);
+    }
+  }
+}
+
+/** ' (93–97)' for several runs' scores, '' for one. */
+function range(scores) {
+  if (!scores || scores.length < 2) return '';
+  const known = scores.filter((s) => s !== null);
+  return ` (${Math.min(...known)}–${Math.max(...known)})`;
+}
+
+/** The run whose performance score is the median (the lower middle one for an even count). */
+function medianRun(runs) {
+  const sorted = [...runs].sort(
+    (a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1),
+  );
+  return {
+    ...sorted[Math.floor((sorted.length - 1) / 2)],
+    performanceRuns: runs.map((r) => r.scores.performance),
+  };
+}
+
 function entryText(opts, results, browserVersion, startedAt) {
   const args = process.argv.slice(2).join(' ');
   const cpu = cpus();
@@ -227,13 +270,13 @@ function entryText(opts, results, browserVersion, startedAt) {
     `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: Lighthouse (issue 14), \`node bench/lighthouse.mjs${args ? ` ${args}` : ''}\``,
     '',
     `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, ${type()} ${release()}; Node ${process.version}, Lighthouse ${lighthouseVersion()}, ${browserVersion} (Debian), flags \`${CHROME_FLAGS.join(' ')}\`.`,
-    `One run per page and profile, in a new tab after Lighthouse's storage reset (a first visit): desktop is Lighthouse's desktop preset, phone its default mobile profile (simulated slow 4G, 4x CPU slowdown). Signed-in pages use a fresh account's session put into localStorage before the app starts. Bar: performance and accessibility >= ${BAR}. Failing audits: score below 0.9, heaviest first.`,
+    `${opts.runs === 1 ? 'One run' : `${opts.runs} runs`} per page and profile, each in a new tab after Lighthouse's storage reset (a first visit)${opts.runs === 1 ? '' : '; the table shows the median run by performance (the lower of the middle two for an even count), its range in brackets'}: desktop is Lighthouse's desktop preset, phone its default mobile profile (simulated slow 4G, 4x CPU slowdown). Signed-in pages use a fresh account's session put into localStorage before the app starts. Bar: performance and accessibility >= ${BAR}. Failing audits: score below 0.9, heaviest first.`,
     '',
     '| page | profile | performance | accessibility | FCP | LCP | TBT | CLS | SI | bar | failing audits |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
     ...results.map(
       (r) =>
-        `| \`${r.page}\`${r.signedIn ? ' (signed in)' : ''} | ${r.profile} | ${r.scores.performance ?? '–'} | ${r.scores.accessibility ?? '–'} | ` +
+        `| \`${r.page}\`${r.signedIn ? ' (signed in)' : ''} | ${r.profile} | ${r.scores.performance ?? '–'}${range(r.performanceRuns)} | ${r.scores.accessibility ?? '–'} | ` +
         `${METRICS.map(([, s]) => r.metrics[s]).join(' | ')} | ${verdict(r)} | ${audits(r)} |`,
     ),
     '',
@@ -245,7 +288,7 @@ function printTable(results) {
   for (const r of results) {
     const s = r.scores;
     console.log(
-      `\n${r.page}${r.signedIn ? ' (signed in)' : ''} ${r.profile}: performance ${s.performance ?? '–'}, accessibility ${s.accessibility ?? '–'}` +
+      `\n${r.page}${r.signedIn ? ' (signed in)' : ''} ${r.profile}: performance ${s.performance ?? '–'}${range(r.performanceRuns)}, accessibility ${s.accessibility ?? '–'}` +
         ` (${METRICS.map(([, k]) => `${k} ${r.metrics[k]}`).join(', ')}); final URL ${r.finalUrl}`,
     );
     console.log(`  API: ${r.api.join(', ') || 'none'}`);
@@ -280,21 +323,22 @@ try {
   const session = needsSession ? await register(opts.base) : null;
   for (const path of opts.pages) {
     for (const profile of opts.profiles) {
-      const r = await measure(
-        browser,
-        opts,
-        path,
-        profile,
-        opts.signedIn.has(path) ? session : null,
-      );
-      // /bingo also works anonymously (the local journal): the proof of the sign-in is that
-      // the page's own `GET /api/users/me` was answered 200.
-      if (r.signedIn && !r.api.includes('GET /api/users/me 200')) {
-        console.error(
-          `${path} ${profile}: no GET /api/users/me 200 (${r.api.join(', ') || 'no API call'}): not signed in?`,
+      const runs = [];
+      for (let i = 0; i < opts.runs; i += 1) {
+        const run = await measureWithRetry(() =>
+          measure(browser, opts, path, profile, opts.signedIn.has(path) ? session : null, i),
         );
-        failed = true;
+        // /bingo also works anonymously (the local journal): the proof of the sign-in is that
+        // the page's own `GET /api/users/me` was answered 200.
+        if (run.signedIn && !run.api.includes('GET /api/users/me 200')) {
+          console.error(
+            `${path} ${profile}: no GET /api/users/me 200 (${run.api.join(', ') || 'no API call'}): not signed in?`,
+          );
+          failed = true;
+        }
+        runs.push(run);
       }
+      const r = medianRun(runs);
       results.push(r);
       if (!opts.json) printTable([r]);
     }
