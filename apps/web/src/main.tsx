@@ -22,7 +22,7 @@ const now = new Date();
 const session = readSession();
 const signedIn = session !== null && sessionLooksValid(session, now);
 if (signedIn) startEarlyRequests(window.location.pathname, session.token);
-preloadPage(window.location.pathname, queryClient, signedIn);
+preloadPage(window.location.pathname, queryClient);
 checkStoredSession(queryClient, now);
 
 const root = document.getElementById('root');

@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ErrorBoundary } from '@/components';
-import { preloadedPage } from './lazy-pages';
+import { EARLY_GETS } from '@/lib/early-requests';
+import { stubFetch } from '@/test/fetch-mock';
+import { createTestQueryClient } from '@/test/render-app';
+import { BingoPage, preloadedPage, preloadPage } from './lazy-pages';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -51,5 +54,24 @@ describe('preloadedPage', () => {
     render(<Page />);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(attempts).toBe(2);
+  });
+});
+
+describe('preloadPage', () => {
+  it('loads /bingo and, while a session is stored, asks for the dashboard’s first data', async () => {
+    localStorage.setItem('token', 'abc');
+    const fetch = stubFetch(() => ({ status: 200, body: {} }));
+    preloadPage('/bingo', createTestQueryClient());
+    await BingoPage.preload();
+    // The early GETs of /bingo but the session check's /users/me.
+    await expect.poll(() => fetch.mock.calls.length).toBe(EARLY_GETS['/bingo']!.length - 1);
+  });
+
+  it('asks for nothing once the session is gone (the session check found it refused)', async () => {
+    const fetch = stubFetch(() => ({ status: 200, body: {} }));
+    preloadPage('/bingo', createTestQueryClient());
+    await BingoPage.preload();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,7 @@ import {
   useState,
   type ComponentType,
 } from 'react';
+import { readSession } from '@/lib/session';
 import { RouteLoading } from '../layout/app-layout';
 
 /**
@@ -55,14 +56,15 @@ export const BingoPage = preloadedPage(() => loadBingo().then((m) => m.BingoPage
 
 /**
  * Starts loading the code of the page at `pathname` (main.tsx, before the first render), so
- * it downloads while React renders the frame around it instead of after; for a signed-in
- * trader, the page then asks for the data it shows first (into `client`) before it renders.
+ * it downloads while React renders the frame around it instead of after; then, for a trader
+ * still signed in (the session check may have found the stored token refused meanwhile), the
+ * page asks for the data it shows first (into `client`) before it renders.
  */
-export function preloadPage(pathname: string, client: QueryClient, signedIn: boolean): void {
+export function preloadPage(pathname: string, client: QueryClient): void {
   if (pathname === '/bingo') {
     void BingoPage.preload().catch(() => undefined); // the page reports a failure itself
     void loadBingo().then(
-      (page) => signedIn && page.prefetchBingo(client),
+      (page) => readSession() && page.prefetchBingo(client),
       () => undefined,
     );
   }

@@ -12,10 +12,13 @@ import { widgetLayoutQueryOptions } from './api';
  * into short tasks, instead of empty widgets and then one long render when the data comes.
  */
 export function prefetchDashboard(client: QueryClient): void {
-  void client.prefetchQuery(widgetLayoutQueryOptions());
-  void client.prefetchQuery(bingoQueryOptions());
-  void client.prefetchQuery(tradesQueryOptions());
-  void client.prefetchQuery(riskQueryOptions());
-  void client.prefetchQuery(connectionsQueryOptions());
-  void client.prefetchQuery(userSettingsQueryOptions());
+  // Quiet (no `meta`): a read that fails is reported by the widget that shows it, when it asks
+  // again; and a session the server has ended (401) signs the trader out through the session
+  // check, without a notification per read.
+  void client.prefetchQuery({ ...widgetLayoutQueryOptions(), meta: {} });
+  void client.prefetchQuery({ ...bingoQueryOptions(), meta: {} });
+  void client.prefetchQuery({ ...tradesQueryOptions(), meta: {} });
+  void client.prefetchQuery({ ...riskQueryOptions(), meta: {} });
+  void client.prefetchQuery({ ...connectionsQueryOptions(), meta: {} });
+  void client.prefetchQuery({ ...userSettingsQueryOptions(), meta: {} });
 }
