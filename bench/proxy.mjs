@@ -9,7 +9,6 @@
 //   apt-get install caddy && npm run build
 //   node bench/proxy.mjs [--record]
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SERVER } from './lib/app.mjs';
 import { cleanUp, installCleanUp, runBench } from './lib/cleanup.mjs';
@@ -25,7 +24,7 @@ import {
 } from './lib/instances-steps.mjs';
 import { UsageError } from './lib/options.mjs';
 import { createBenchDatabase } from './lib/postgres.mjs';
-import { children, startServer, stop, tempDir } from './lib/processes.mjs';
+import { children, freePort, startServer, stop, tempDir } from './lib/processes.mjs';
 import { machine, printEntry } from './lib/report.mjs';
 
 const USAGE = `Usage: node bench/proxy.mjs [--record]
@@ -55,17 +54,6 @@ function caddyVersion() {
     throw new UsageError('caddy is not installed (apt-get install caddy)');
   }
   return probe.stdout.trim().split(' ')[0];
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Caddy with the repository's Caddyfile, in front of `upstreams`; `{ url, label }` like a server. */

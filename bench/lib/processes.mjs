@@ -23,7 +23,7 @@ export function removeDir(dir) {
 }
 
 /** A port that was free a moment ago (the server binds it right after). */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
