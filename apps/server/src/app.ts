@@ -43,6 +43,8 @@ import { fetchWebhookSender, type WebhookSender } from './modules/signals/webhoo
 import { registerSubscriptions } from './modules/subscriptions/subscriptions.module.js';
 import type { SyncConnection } from './modules/trades/trades-actions.js';
 import { registerTrades } from './modules/trades/trades.module.js';
+import type { Faults } from './modules/trades/live-desk.js';
+import { UserLocks } from './lib/user-lock.js';
 import { registerUnjournaled } from './modules/unjournaled/unjournaled.module.js';
 import { registerUsersAdmin } from './modules/users/users-admin.module.js';
 import { registerUsers } from './modules/users/users.module.js';
@@ -74,6 +76,14 @@ export interface AppDeps {
   now?: Clock;
   /** Before every Redis key (REDIS_URL); 'tb:' by default. Tests keep their runs apart. */
   redisKeyPrefix?: string;
+  /**
+   * Who this instance is to the reconciler's leases: stable across restarts of the same
+   * instance (server.ts: INSTANCE_ID, else host and port), so a restart resumes at once.
+   * Random by default (tests build several apps in one process).
+   */
+  instanceId?: string;
+  /** Test hook: called at each step of a live action (a crash test stops there). */
+  faults?: Faults;
 }
 
 /** Logs never carry credentials, tokens or secrets. */
@@ -192,6 +202,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         mailer,
         paper,
         webhookSender,
+        locks: new UserLocks(deps.database.advisory),
+        instanceId: deps.instanceId,
+        faults: deps.faults,
       });
     },
     { prefix: '/api' },
@@ -206,6 +219,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 /** What the /api modules share beyond ModuleDeps: made once by buildApp. */
 interface AppParts {
   database: Database;
+  /** One live action per trader at a time (advisory locks on PostgreSQL). */
+  locks: UserLocks;
+  instanceId: string | undefined;
+  faults: Faults | undefined;
   sessions: SessionsRepository;
   mailer: Mailer;
   paper: PaperExchange | null;
@@ -255,16 +272,26 @@ async function registerApiModules(
   // ExchangeService (which uses trades).
   const bracket = bracketPlacer({ keys, networks, log: shared.log });
   // Closes linked trades from exchange fills; trades and exchange call its syncConnection.
-  const reconciler = await registerReconciler(api, shared, { keys, networks, risk });
+  const reconciler = await registerReconciler(api, shared, {
+    keys,
+    networks,
+    risk,
+    instanceId: parts.instanceId,
+  });
   const sync: SyncConnection = (userId, connectionId, opts) =>
     reconciler.syncConnection(userId, connectionId, opts);
-  const trades = await registerTrades(api, shared, {
+  const { trades, desk } = await registerTrades(api, shared, {
     risk,
     board: bingo,
+    locks: parts.locks,
+    liveTradingEnabled: (userId) => users.service.liveTradingEnabled(userId),
     marketPrice,
     bracket,
     sync,
+    faults: parts.faults,
   });
+  // Intents left by a crash, a lost database or a silent exchange: resolved on every pass.
+  reconciler.useIntents(desk);
   await registerUnjournaled(api, shared, { keys, risk, sync });
   await registerAnalytics(api, shared, { plans: users.service });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });

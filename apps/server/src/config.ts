@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { FAULT_POINTS } from './modules/trades/fault-points.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NETWORKS = ['mainnet', 'testnet', 'paper'] as const;
@@ -90,6 +91,13 @@ export const ConfigSchema = z
     /** How often the reconciler reads fills of connections with live trades (0: no loop). */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
+    /** The reconciler's lease owner: stable across restarts (default: host name and port). */
+    INSTANCE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be 1-100 letters, digits or _ . : -')
+      .optional(),
+    /** Crash harness only: SIGKILL this process when a live action reaches this step. */
+    TEST_CRASH_AT: z.enum(FAULT_POINTS).optional(),
     MARKET_DATA_NETWORK: z.enum(NETWORKS).optional(),
     PAYMENT_LINK_MONTHLY: PaymentLinkSchema,
     PAYMENT_LINK_QUARTERLY: PaymentLinkSchema,
@@ -98,6 +106,10 @@ export const ConfigSchema = z
   .refine((env) => env.PAPER_EXCHANGE || env.MARKET_DATA_NETWORK !== 'paper', {
     message: 'is paper while PAPER_EXCHANGE is false',
     path: ['MARKET_DATA_NETWORK'],
+  })
+  .refine((env) => env.TEST_CRASH_AT === undefined || env.NODE_ENV !== 'production', {
+    message: 'is a test hook: it is refused with NODE_ENV=production',
+    path: ['TEST_CRASH_AT'],
   })
   .refine((env) => env.SMTP_URL !== undefined || outboxAllowed(env), {
     message:
@@ -133,6 +145,8 @@ export const ConfigSchema = z
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
     signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
+    instanceId: env.INSTANCE_ID,
+    testCrashAt: env.TEST_CRASH_AT,
     /** Market data of signed-out callers: the paper exchange unless it is turned off. */
     marketDataNetwork: env.MARKET_DATA_NETWORK ?? (env.PAPER_EXCHANGE ? 'paper' : 'mainnet'),
     /** Crypto payment link per plan on sale; null when the installation has none. */

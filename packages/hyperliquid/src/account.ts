@@ -15,11 +15,17 @@ import type {
 import {
   bracketParameters,
   oidOfStatus,
+  orderOfStatus,
   type BracketRequest,
   type PlacedBracket,
 } from './bracket.js';
 import { exchangeCall, mapResponse, toExchangeError } from './errors.js';
-import { ExchangeError, type AccountCredentials, type ExchangeAccount } from './exchange-client.js';
+import {
+  ExchangeError,
+  type AccountCredentials,
+  type ExchangeAccount,
+  type OrderByCloid,
+} from './exchange-client.js';
 import type { HyperliquidMarket } from './market-data.js';
 import { toBalance, toOpenOrders, toPositions } from './mapping/account.js';
 import { toExchangeFills } from './mapping/fills.js';
@@ -174,6 +180,11 @@ export class HyperliquidAccount implements ExchangeAccount {
       this.info.orderStatus({ user: this.user, oid: stop.cloid }),
     );
     return { oid: oidOfStatus(status) };
+  }
+
+  async orderByCloid(cloid: `0x${string}`): Promise<OrderByCloid | null> {
+    const answer = await exchangeCall(() => this.info.orderStatus({ user: this.user, oid: cloid }));
+    return mapResponse(() => orderOfStatus(answer));
   }
 
   /** cancelByCloid for each order still open; ones already gone are not an error. */

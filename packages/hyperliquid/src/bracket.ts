@@ -1,6 +1,6 @@
 import type { OrderParameters } from '@nktkas/hyperliquid/api/exchange';
 import { formatPrice, formatSize } from '@nktkas/hyperliquid/utils';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError, type OrderByCloid } from './exchange-client.js';
 import type { Asset } from './market-data.js';
 import { MARKET_SLIPPAGE } from './orders.js';
 
@@ -84,4 +84,24 @@ export function bracketParameters(
 export function oidOfStatus(answer: unknown): number | null {
   const oid = (answer as { order?: { order?: { oid?: unknown } } } | null)?.order?.order?.oid;
   return typeof oid === 'number' ? oid : null;
+}
+
+/** The order of an `orderStatus` answer with its status, or null for `unknownOid`. */
+export function orderOfStatus(answer: unknown): OrderByCloid | null {
+  const found = answer as {
+    status?: unknown;
+    order?: { status?: unknown; order?: { oid?: unknown; coin?: unknown; sz?: unknown; origSz?: unknown } };
+  } | null;
+  if (found?.status !== 'order') return null;
+  const order = found.order?.order;
+  if (typeof order?.oid !== 'number' || typeof order.coin !== 'string') {
+    throw new ExchangeError('invalid-response', 'The exchange answered an order status without its order');
+  }
+  return {
+    oid: order.oid,
+    coin: order.coin,
+    status: typeof found.order?.status === 'string' ? found.order.status : 'unknown',
+    size: Number(order.sz ?? 0),
+    origSize: Number(order.origSz ?? 0),
+  };
 }

@@ -54,6 +54,11 @@ export interface ExchangeAccount {
   placeBracket(bracket: BracketRequest): Promise<PlacedBracket>;
   /** A reduce-only stop market trigger (grouping na) for an open position; oid read back by cloid. */
   placeStop(stop: StopRequest): Promise<{ oid: number | null }>;
+  /**
+   * The order the account sent with client id `cloid` (orderStatus), open or finished, or null
+   * when the exchange never took one: what tells whether an order sent before a crash exists.
+   */
+  orderByCloid(cloid: `0x${string}`): Promise<OrderByCloid | null>;
   /** Cancels by client order id, best effort: an order already gone is skipped. */
   cancelByCloids(symbol: string, cloids: `0x${string}`[]): Promise<void>;
   /** Cancels no order; resolves the asset id of a symbol for callers that only have a symbol. */
@@ -71,6 +76,16 @@ export interface ExchangeAccount {
    * its full size, at the market's own size precision.
    */
   closeAllPositions(symbol?: string): Promise<CloseAllResult>;
+}
+
+/** An order found by its client id: Hyperliquid's status (`open`, `filled`, `canceled`, ...). */
+export interface OrderByCloid {
+  oid: number;
+  coin: string;
+  status: string;
+  /** Units left to fill and first sent. */
+  size: number;
+  origSize: number;
 }
 
 /** Credentials of an account: the master (wallet) address and the API wallet's private key. */

@@ -20,6 +20,12 @@ export class AppError extends Error {
   }
 }
 
+/** The body an AppError answers with (the error handler's, and a replayed Idempotency-Key's). */
+export function appErrorBody(err: AppError) {
+  const { code, message, field, details } = err;
+  return { error: { ...details, code, message, ...(field && { field }) } };
+}
+
 export const badRequest = (message: string, field?: string) =>
   new AppError(400, 'VALIDATION_ERROR', message, field);
 export const unauthorized = (message = 'Please log in to continue') =>

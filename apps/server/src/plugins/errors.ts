@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.js';
+import { AppError, appErrorBody } from '../lib/app-error.js';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
 
 /** Messages for Fastify's own 4xx errors, which otherwise read like stack traces. */
@@ -31,12 +31,7 @@ const CODE_BY_STATUS: Record<number, string> = {
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      const { code, message, field, details } = err;
-      return reply
-        .status(err.status)
-        .send({ error: { ...details, code, message, ...(field && { field }) } });
-    }
+    if (err instanceof AppError) return reply.status(err.status).send(appErrorBody(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;

@@ -62,7 +62,7 @@ export function liveHelpers(app: () => FastifyInstance, database: () => Database
     async paperInfo(payload: object) {
       return (await app().inject({ method: 'POST', url: '/paper/info', payload })).json();
     },
-    /** A user with a one-click paper connection, its id and wallet address. */
+    /** A user with a one-click paper connection and live trading on, its id and wallet address. */
     async paperTrader() {
       const user = await register(app());
       const res = await call(user.token, 'POST', '/api/users/exchanges', {
@@ -70,6 +70,9 @@ export function liveHelpers(app: () => FastifyInstance, database: () => Database
         network: 'paper',
       });
       expect(res.statusCode, res.body).toBe(201);
+      // Live orders are refused while the user's switch is off (409 LIVE_TRADING_OFF).
+      const on = await call(user.token, 'PUT', '/api/users/settings', { liveTradingEnabled: true });
+      expect(on.statusCode, on.body).toBe(200);
       const [row] = await database()
         .db.select({ wallet: exchangeCredentials.walletAddress })
         .from(exchangeCredentials)

@@ -13,6 +13,14 @@ export const ErrorCodeSchema = z.enum([
   'COOLDOWN',
   'NOT_FOUND',
   'CONFLICT',
+  /** A live order while the user's live-trading switch is off (409). */
+  'LIVE_TRADING_OFF',
+  /** Another live action of the same trader is still running (409, try again). */
+  'ACTION_IN_PROGRESS',
+  /** An Idempotency-Key sent again with another request (422). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** An order's fate on the exchange is not known yet: the app resolves it by itself (503). */
+  'ORDER_UNCONFIRMED',
   'EMAIL_TAKEN',
   'USERNAME_TAKEN',
   'STALE_VERSION',

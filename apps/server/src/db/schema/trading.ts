@@ -225,3 +225,60 @@ export type TradeOrdersRow = typeof tradeOrders.$inferSelect;
 export type ExchangeCursorRow = typeof exchangeCursors.$inferSelect;
 export type ExchangeFillRow = typeof exchangeFills.$inferSelect;
 export type RiskStateRow = typeof riskStates.$inferSelect;
+
+/**
+ * A live action written before its exchange call (DESIGN.md section 11, write-ahead): what it
+ * will send (the client order ids) and what to record once the exchange took it. A row that
+ * outlives its request (a crash, a lost database, an exchange that did not answer) is resolved
+ * by asking the exchange by cloid: adopted when it was placed, dropped when it was not.
+ * `kind`: place (a new bracket; `tradeId` is the journal trade it will become), moveStop,
+ * closeMarket, cancelEntry (on the journal trade `tradeId`).
+ */
+export const liveIntents = pgTable(
+  'live_intents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['place', 'moveStop', 'closeMarket', 'cancelEntry'] }).notNull(),
+    tradeId: uuid('trade_id').notNull(),
+    connectionId: uuid('connection_id').notNull(),
+    coin: text('coin').notNull(),
+    /** The client order ids the action sends (entry, takeProfit, stopLoss; or one exit). */
+    cloids: jsonb('cloids').$type<Record<string, string>>().notNull(),
+    /** What to record once placed (the opened trade, its board, order type, leverage...). */
+    payload: jsonb('payload').notNull(),
+    /** The request's Idempotency-Key, completed with the answer when the intent is adopted. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('live_intents_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * `Idempotency-Key` of POST /api/trades and the live actions: the first answer to a key is
+ * kept 24 h and given again to a retry. `status` null: the first request has not answered
+ * (running, or it died: its intent says what happened).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The route and a hash of the body: a key reused for another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+export type LiveIntentRow = typeof liveIntents.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

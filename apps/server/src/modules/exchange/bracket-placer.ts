@@ -1,7 +1,6 @@
 import type { Cloid } from '@tb/hyperliquid';
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest } from '../../lib/app-error.js';
-import { newCloid } from '../../lib/ids.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { symbolBase } from '@tb/core';
 import type {
@@ -34,9 +33,12 @@ export function bracketPlacer(deps: {
     };
   };
   return {
-    async place(userId: string, bracket: LiveBracket): Promise<PlacedLive> {
-      const { connection, account } = await accountOf(userId);
-      const cloids = { entry: newCloid(), takeProfit: newCloid(), stopLoss: newCloid() };
+    async activeConnection(userId: string): Promise<string> {
+      return (await deps.keys.resolve(userId)).id;
+    },
+
+    async place(userId, connectionId, bracket: LiveBracket, cloids): Promise<PlacedLive> {
+      const { connection, account } = await accountOf(userId, connectionId);
       const placed = await callExchange(m.placeOrder, deps.log, async () => {
         const max = await account.maxLeverage(bracket.pair);
         if (bracket.leverage > max) {
@@ -51,7 +53,7 @@ export function bracketPlacer(deps: {
           takeProfit: bracket.takeProfit,
           stopLoss: bracket.stopLoss,
           entryType: bracket.type,
-          cloids,
+          cloids: cloids as { entry: Cloid; takeProfit: Cloid; stopLoss: Cloid },
         });
       });
       await deps.keys.markUsed(connection.id);
@@ -90,9 +92,17 @@ export function bracketPlacer(deps: {
       return held ? held.markPrice : null;
     },
 
-    async placeStop(userId, connectionId, stop: LiveExit & { triggerPx: number }) {
+    async orders(userId, connectionId, cloids) {
       const { account } = await accountOf(userId, connectionId);
-      const cloid = newCloid();
+      const found = await callExchange(m.orderStatus, deps.log, () =>
+        Promise.all(cloids.map((cloid) => account.orderByCloid(cloid as Cloid))),
+      );
+      return new Map(cloids.map((cloid, i) => [cloid, found[i] ?? null]));
+    },
+
+    async placeStop(userId, connectionId, stop: LiveExit & { triggerPx: number; cloid: string }) {
+      const { account } = await accountOf(userId, connectionId);
+      const cloid = stop.cloid as Cloid;
       const placed = await callExchange(m.placeOrder, deps.log, () =>
         account.placeStop({ symbol: stop.pair, ...stop, cloid }),
       );

@@ -9,6 +9,7 @@ export const exchangeRouteMessages = {
   orders: 'Failed to fetch open orders',
   placeOrder: 'Failed to place order',
   cancelOrder: 'Failed to cancel order',
+  orderStatus: 'Failed to check the order on the exchange',
   leverage: 'Failed to set leverage',
   closeAll: 'Failed to close positions',
   myTrades: 'Failed to fetch trade history',

@@ -20,7 +20,12 @@ declare module 'fastify' {
 export async function registerReconciler(
   api: FastifyInstance,
   { db, now, log, config }: ModuleDeps,
-  uses: { keys: ApiKeysService; networks: ExchangeNetworks; risk: RiskService },
+  uses: {
+    keys: ApiKeysService;
+    networks: ExchangeNetworks;
+    risk: RiskService;
+    instanceId?: string | undefined;
+  },
 ): Promise<Reconciler> {
   const reconciler = new Reconciler({
     db,
@@ -30,8 +35,14 @@ export async function registerReconciler(
     networks: uses.networks,
     risk: uses.risk,
     intervalMs: config.reconcileIntervalMs,
+    ...(uses.instanceId && { instanceId: uses.instanceId }),
   });
-  api.addHook('onReady', async () => reconciler.start());
+  api.addHook('onReady', async () => {
+    // Leases this instance held before a restart are its own again, and intents left by a
+    // crash are resolved before the first request (each logged, never fatal).
+    await reconciler.resume();
+    reconciler.start();
+  });
   api.addHook('onClose', async () => reconciler.stop());
   return reconciler;
 }

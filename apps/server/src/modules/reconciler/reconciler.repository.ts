@@ -175,6 +175,14 @@ export class ReconcilerRepository {
       );
   }
 
+  /** Every lease of `me` released (a restarted instance: its predecessor is gone). */
+  async releaseAll(me: string, now: Date) {
+    await this.db
+      .update(exchangeCursors)
+      .set({ leaseOwner: null, leaseUntil: null, updatedAt: now })
+      .where(eq(exchangeCursors.leaseOwner, me));
+  }
+
   /** A failed read: one failure more, nothing before `retryAt`, the lease released. */
   async backOff(me: string, connectionId: string, failures: number, retryAt: Date, now: Date) {
     await this.db

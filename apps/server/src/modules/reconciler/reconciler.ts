@@ -47,6 +47,11 @@ export interface ReconcilerDeps {
   instanceId?: string;
 }
 
+/** Live actions' intents left without their request: resolved on every pass. */
+export interface IntentResolution {
+  resolveOrphans(): Promise<number>;
+}
+
 /**
  * The live trading loop's reconciler (DESIGN.md section 9): reads the fills of connections
  * with linked OPEN trades and closes those trades from them, verified, moving the risk state.
@@ -61,6 +66,7 @@ export class Reconciler {
   #stopped = true;
   /** Work in flight per connection in this instance: passes over one connection queue up. */
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  #intents: IntentResolution | null = null;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.instanceId = deps.instanceId ?? randomUUID();
@@ -70,11 +76,34 @@ export class Reconciler {
     return new ReconcilerRepository(this.deps.db);
   }
 
+  /** The live desk whose orphaned intents each pass resolves. */
+  useIntents(intents: IntentResolution): void {
+    this.#intents = intents;
+  }
+
   /**
-   * One pass: lease due connections (FOR UPDATE SKIP LOCKED), read fills, apply; returns how
-   * many connections were worked.
+   * At start-up: leases held under this instance's id by the process before a restart are
+   * released (nothing of that process runs any more), and orphaned intents resolved. Failures
+   * are logged: the loop tries again.
+   */
+  async resume(): Promise<void> {
+    try {
+      await this.#repo().releaseAll(this.instanceId, this.deps.now());
+      await this.#intents?.resolveOrphans();
+    } catch (err) {
+      this.deps.log.error({ err }, 'reconciler: resuming failed; the loop tries again');
+    }
+  }
+
+  /**
+   * One pass: orphaned live intents resolved first (an order the exchange took becomes its
+   * journal trade before its fills are read), then due connections leased (FOR UPDATE SKIP
+   * LOCKED), fills read and applied; returns how many connections were worked.
    */
   async runOnce(): Promise<number> {
+    await this.#intents
+      ?.resolveOrphans()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: intents failed'));
     const now = this.deps.now();
     const leased = await this.#repo().leaseDue(
       this.instanceId,

@@ -5,6 +5,8 @@ import { createTrade } from '../../test/api.js';
 import { LIMIT, LONG, MARK, liveHelpers } from '../../test/live-trading.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { RiskService } from '../risk/risk.service.js';
+import { UserLocks } from '../../lib/user-lock.js';
+import { LiveDesk } from './live-desk.js';
 import { TradeActions } from './trades-actions.js';
 import type { BracketPlacer } from './trades-live.js';
 
@@ -213,9 +215,16 @@ describeEachDatabase(
         },
       } as unknown as BracketPlacer;
       let reads = 0;
+      const desk = new LiveDesk({
+        db: ctx.database.db,
+        now: ctx.clock.now,
+        locks: new UserLocks(),
+        log: ctx.app.log,
+      });
       const actions = new TradeActions({
         db: ctx.database.db,
         risk: new RiskService(ctx.database.db, ctx.clock.now),
+        desk,
         bracket,
         // Another instance holds the connection's lease the whole time.
         sync: async () => {
@@ -224,7 +233,7 @@ describeEachDatabase(
         },
       });
       await expect(
-        actions.cancelEntry({ id: user.id, timeZone: 'UTC' }, trade.id),
+        actions.cancelEntry({ id: user.id, timeZone: 'UTC' }, trade.id, { fingerprint: '' }),
       ).rejects.toMatchObject({
         status: 503,
         code: 'SERVICE_UNAVAILABLE',

@@ -1,7 +1,11 @@
 import { moveStopError, tradeMessages, type RiskState, type Trade } from '@tb/core';
+import type { OrderByCloid } from '@tb/hyperliquid';
 import type { Db } from '../../db/client.js';
-import type { TradeOrdersRow } from '../../db/schema/index.js';
+import type { LiveIntentRow, TradeOrdersRow } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import type { StoredAnswer } from './idempotency.js';
+import { orderUnconfirmed, type LiveDesk, type LiveRequest } from './live-desk.js';
+import { LiveIntentsRepository } from './live-intents.repository.js';
 import { isUuid, newCloid } from '../../lib/ids.js';
 import { notConnected } from '../exchange/exchange-errors.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
@@ -29,6 +33,10 @@ export const tradeActionMessages = {
     'The entry has not filled yet, so there is no position to change: cancel the entry instead.',
   syncBusy:
     "The entry was cancelled, but the exchange's fills could not be read just now to check it had not filled: please try again.",
+  alreadyClosed:
+    'This trade has already closed on the exchange (its take profit or stop filled first): it now shows the real close.',
+  stopNotConfirmed: 'The exchange did not confirm the new stop.',
+  closeNotConfirmed: 'The exchange did not confirm the close.',
   noPosition: (pair: string) =>
     `There is no open ${pair} position on the exchange for this trade: it may have just closed. Refresh to see its result.`,
 } as const;
@@ -46,21 +54,47 @@ interface Placed {
   link: TradeOrdersRow;
 }
 
+/** Whether an exchange refusal says the reduce-only order had nothing left to reduce. */
+const nothingToReduce = (err: unknown) =>
+  err instanceof AppError &&
+  err.code === 'EXCHANGE_REJECTED' &&
+  /reduce only order would increase position|reduce.?only/i.test(err.message);
+
+/** What a stop move's intent records. */
+interface MovePayload {
+  px: number;
+  size: number;
+  oldOid: string | null;
+  oldCloid: string;
+  pair: string;
+}
+
+/** Exit orders that stand (or already did their work). */
+const STANDING = new Set(['open', 'triggered', 'filled']);
+
 /**
- * What a trader does with a trade placed on the exchange (DESIGN.md section 9): cancel the
- * resting entry, move the stop toward profit, close the position at market. Every change on
- * the exchange is followed by a sync of the connection, so the journal shows what the fills
- * say; the close itself (verified, risk moved) is the reconciler's.
+ * What a trader does with a trade placed on the exchange (DESIGN.md sections 9 and 11): cancel
+ * the resting entry, move the stop toward profit, close the position at market. Each runs
+ * under the trader's lock through the live desk (one at a time, once per Idempotency-Key), and
+ * writes its intent (the new order's cloid among the trade's exits) before the exchange call,
+ * so a crash at any step is resolved from the exchange's state. Every change is followed by a
+ * sync of the connection, so the journal shows what the fills say; the close itself
+ * (verified, risk moved) is the reconciler's.
  */
 export class TradeActions {
   constructor(
     private readonly deps: {
       db: Db;
       risk: RiskService;
-      bracket?: BracketPlacer;
-      sync?: SyncConnection;
+      desk: LiveDesk;
+      bracket?: BracketPlacer | undefined;
+      sync?: SyncConnection | undefined;
     },
-  ) {}
+  ) {
+    deps.desk.onResolve('moveStop', (intent) => this.#resolveMove(intent));
+    deps.desk.onResolve('closeMarket', (intent) => this.#resolveClose(intent));
+    deps.desk.onResolve('cancelEntry', (intent) => this.#resolveCancel(intent));
+  }
 
   /** The trade and its orders; 404 for another user's or an unknown one, 409 when not placed. */
   async #load(userId: string, id: string): Promise<Placed> {
@@ -75,6 +109,10 @@ export class TradeActions {
   #bracket(): BracketPlacer {
     if (!this.deps.bracket) throw notConnected();
     return this.deps.bracket;
+  }
+
+  #intents() {
+    return new LiveIntentsRepository(this.deps.db);
   }
 
   async #sync(userId: string, connectionId: string): Promise<void> {
@@ -123,89 +161,292 @@ export class TradeActions {
     return filled > 0 ? filled : trade.quantity;
   }
 
+  /** What the exchange holds under one cloid; throws when it cannot be asked. */
+  async #order(intent: LiveIntentRow, cloid: string): Promise<OrderByCloid | null> {
+    const found = await this.#bracket().orders(intent.userId, intent.connectionId, [cloid]);
+    return found.get(cloid) ?? null;
+  }
+
   /**
    * POST /api/trades/:id/cancel-entry: only while the entry rests. The entry is cancelled
    * first and the fills read: if it filled meanwhile, 409 and the take profit and stop stay
    * to protect the position; else they are cancelled too and the journal trade is deleted
    * (today's trade count keeps it).
    */
-  async cancelEntry(user: RiskUser, id: string): Promise<void> {
-    const { trade, link } = await this.#load(user.id, id);
-    if (trade.status !== 'OPEN' || link.execution === 'closed') throw closed();
-    if (link.execution === 'open') throw conflict('CONFLICT', tradeActionMessages.entryFilled);
-    const bracket = this.#bracket();
-    await bracket.cancelCloids(user.id, link.connectionId, trade.pair, [link.entryCloid]);
-    await this.#syncSure(user.id, link.connectionId);
-    const after = await this.#load(user.id, id);
-    if (after.trade.status !== 'OPEN' || after.link.execution !== 'resting') {
-      throw conflict('CONFLICT', tradeActionMessages.entryFilled);
+  cancelEntry(user: RiskUser, id: string, request: LiveRequest): Promise<StoredAnswer> {
+    return this.deps.desk.run(user.id, request, async () => {
+      const { trade, link } = await this.#load(user.id, id);
+      if (trade.status !== 'OPEN' || link.execution === 'closed') throw closed();
+      if (link.execution === 'open') throw conflict('CONFLICT', tradeActionMessages.entryFilled);
+      const bracket = this.#bracket();
+      const intent = await this.#intents().insert({
+        userId: user.id,
+        kind: 'cancelEntry',
+        tradeId: id,
+        connectionId: link.connectionId,
+        coin: link.coin,
+        cloids: { entry: link.entryCloid },
+        payload: {},
+        idempotencyKey: null,
+        createdAt: this.deps.desk.now(),
+      });
+      await this.deps.desk.fault('cancel:intent');
+      await bracket.cancelCloids(user.id, link.connectionId, trade.pair, [link.entryCloid]);
+      await this.deps.desk.fault('cancel:sent');
+      await this.#finishCancel(intent, trade.pair, true);
+      return { status: 204, body: null };
+    });
+  }
+
+  /**
+   * After the entry's cancel: the fills read; still resting (no fill), its exits cancelled and
+   * the journal trade deleted with the intent; filled meanwhile, 409 (when answering) and the
+   * trade kept with its exits.
+   */
+  async #finishCancel(intent: LiveIntentRow, pair: string, answering: boolean): Promise<void> {
+    const { userId, connectionId, tradeId } = intent;
+    await this.#syncSure(userId, connectionId);
+    const after = await new TradesRepository(this.deps.db).find(userId, tradeId);
+    const link = await new TradeActionsRepository(this.deps.db).findLink(userId, tradeId);
+    if (!after || !link || after.status !== 'OPEN' || link.execution !== 'resting') {
+      await this.#intents().delete(intent.id);
+      if (answering) throw conflict('CONFLICT', tradeActionMessages.entryFilled);
+      return;
     }
-    await bracket.cancelCloids(user.id, link.connectionId, trade.pair, [
-      link.tpCloid,
-      link.slCloid,
-    ]);
-    await new TradesRepository(this.deps.db).delete(user.id, id);
+    await this.#bracket().cancelCloids(userId, connectionId, pair, [link.tpCloid, link.slCloid]);
+    await this.deps.db.transaction(async (tx) => {
+      await new TradesRepository(tx).delete(userId, tradeId);
+      await new LiveIntentsRepository(tx).delete(intent.id);
+    });
+  }
+
+  /** A cancel whose request is gone: finished when the entry is no longer resting unfilled. */
+  async #resolveCancel(intent: LiveIntentRow): Promise<void> {
+    const entry = await this.#order(intent, intent.cloids.entry!);
+    const trade = await new TradesRepository(this.deps.db).find(intent.userId, intent.tradeId);
+    if (!trade || entry?.status === 'open') {
+      // The cancel never reached the exchange: the trade stays as it is.
+      if (entry?.status === 'open' || !this.deps.desk.young(intent)) {
+        await this.#intents().delete(intent.id);
+      }
+      return;
+    }
+    await this.#finishCancel(intent, trade.pair, false);
   }
 
   /**
    * POST /api/trades/:id/stop: a new reduce-only stop for the filled size at `stopLoss`, then
    * the old stop cancelled (its oid kept among the exits). Only toward profit, on the near
-   * side of the mark (core moveStopError); R stays measured against the original stop.
+   * side of the mark (core moveStopError); R stays measured against the original stop. The
+   * new stop's cloid is among the trade's exits before it is sent.
    */
-  async moveStop(user: RiskUser, id: string, stopLoss: number): Promise<{ trade: Trade }> {
-    const placed = await this.#held(user.id, id);
-    const { trade, link } = placed;
-    const bracket = this.#bracket();
-    const mark = await bracket.positionMark(user.id, link.connectionId, trade.pair);
-    if (mark === null) throw conflict('CONFLICT', tradeActionMessages.noPosition(trade.pair));
-    const refused = moveStopError(trade, stopLoss, mark);
-    if (refused) throw badRequest(refused, 'stopLoss');
-    const stop = await bracket.placeStop(user.id, link.connectionId, {
-      pair: trade.pair,
-      isLong: trade.isLong,
-      size: this.#size(placed),
-      triggerPx: stopLoss,
+  moveStop(
+    user: RiskUser,
+    id: string,
+    stopLoss: number,
+    request: LiveRequest,
+  ): Promise<StoredAnswer> {
+    return this.deps.desk.run(user.id, request, async () => {
+      const placed = await this.#held(user.id, id);
+      const { trade, link } = placed;
+      const bracket = this.#bracket();
+      const mark = await bracket.positionMark(user.id, link.connectionId, trade.pair);
+      if (mark === null) throw conflict('CONFLICT', tradeActionMessages.noPosition(trade.pair));
+      const refused = moveStopError(trade, stopLoss, mark);
+      if (refused) throw badRequest(refused, 'stopLoss');
+      const cloid = newCloid();
+      const payload: MovePayload = {
+        px: stopLoss,
+        size: this.#size(placed),
+        oldOid: link.slOid,
+        oldCloid: link.slCloid,
+        pair: trade.pair,
+      };
+      const intent = await this.#writeAhead(user.id, id, 'moveStop', link, cloid, payload);
+      await this.deps.desk.fault('stop:intent');
+      let oid: string | null;
+      try {
+        const stop = await bracket.placeStop(user.id, link.connectionId, {
+          pair: trade.pair,
+          isLong: trade.isLong,
+          size: payload.size,
+          triggerPx: stopLoss,
+          cloid,
+        });
+        oid = stop.oid;
+      } catch (err) {
+        const order = await this.#askAfterFailure(
+          intent,
+          cloid,
+          err,
+          tradeActionMessages.stopNotConfirmed,
+        );
+        if (!order || !STANDING.has(order.status)) throw err;
+        oid = String(order.oid);
+      }
+      await this.deps.desk.fault('stop:sent');
+      await this.#finishMove(intent, oid);
+      return { status: 200, body: { trade: await this.#view(user.id, id) } };
     });
-    await new TradeActionsRepository(this.deps.db).replaceStop(user.id, id, {
-      oid: stop.oid,
-      cloid: stop.cloid!,
-      px: stopLoss,
-      oldOid: link.slOid,
+  }
+
+  /**
+   * The intent of an exit order, and its cloid among the trade's exits, in one commit: a fill
+   * of the order closes the trade whatever happens after it is sent.
+   */
+  async #writeAhead(
+    userId: string,
+    tradeId: string,
+    kind: 'moveStop' | 'closeMarket',
+    link: TradeOrdersRow,
+    cloid: string,
+    payload: object,
+  ): Promise<LiveIntentRow> {
+    return this.deps.db.transaction(async (tx) => {
+      await new TradeActionsRepository(tx).addExitOid(userId, tradeId, cloid);
+      return new LiveIntentsRepository(tx).insert({
+        userId,
+        kind,
+        tradeId,
+        connectionId: link.connectionId,
+        coin: link.coin,
+        cloids: { exit: cloid },
+        payload,
+        idempotencyKey: null,
+        createdAt: this.deps.desk.now(),
+      });
+    });
+  }
+
+  /**
+   * An exit order's call failed: the exchange is asked whether it took it. Answers the order
+   * when it did; null when it did not (the intent dropped, unless a time-out may still arrive:
+   * then 503 and the reconciler decides).
+   */
+  async #askAfterFailure(
+    intent: LiveIntentRow,
+    cloid: string,
+    err: unknown,
+    notConfirmed: string,
+  ): Promise<OrderByCloid | null> {
+    const definitive = err instanceof AppError && err.status < 500;
+    let order: OrderByCloid | null;
+    try {
+      order = await this.#order(intent, cloid);
+    } catch {
+      if (definitive) throw err;
+      throw orderUnconfirmed(notConfirmed);
+    }
+    if (!order && !definitive && this.deps.desk.young(intent)) {
+      throw orderUnconfirmed(notConfirmed);
+    }
+    if (!order || !STANDING.has(order.status)) await this.#intents().delete(intent.id);
+    return order;
+  }
+
+  /** The new stop stands: it becomes the trade's stop, the old one is cancelled. */
+  async #finishMove(intent: LiveIntentRow, oid: string | null): Promise<void> {
+    const payload = intent.payload as MovePayload;
+    await this.deps.db.transaction(async (tx) => {
+      await new TradeActionsRepository(tx).replaceStop(intent.userId, intent.tradeId, {
+        oid,
+        cloid: intent.cloids.exit!,
+        px: payload.px,
+        oldOid: payload.oldOid,
+      });
+      await new LiveIntentsRepository(tx).delete(intent.id);
     });
     // The new stop is in place and recorded: an old one left behind (cancel failed) is a
     // reduce-only order farther away whose fill still closes this trade (other exits).
-    await bracket
-      .cancelCloids(user.id, link.connectionId, trade.pair, [link.slCloid])
+    await this.#bracket()
+      .cancelCloids(intent.userId, intent.connectionId, payload.pair, [payload.oldCloid])
       .catch(() => undefined);
-    return { trade: await this.#view(user.id, id) };
+  }
+
+  /** A stop move whose request is gone: finished when the exchange holds the new stop. */
+  async #resolveMove(intent: LiveIntentRow): Promise<void> {
+    const order = await this.#order(intent, intent.cloids.exit!);
+    if (order && STANDING.has(order.status)) {
+      await this.#finishMove(intent, String(order.oid));
+      return;
+    }
+    if (order || !this.deps.desk.young(intent)) await this.#intents().delete(intent.id);
   }
 
   /**
    * POST /api/trades/:id/close-market: a reduce-only market order of the filled size (its
-   * oid among the exits, so its fill closes the trade verified), then the take profit and
-   * stop cancelled, then the fills read. Allowed while the session is ended (reduce-only).
+   * cloid among the exits before it is sent, so its fill closes the trade verified), then the
+   * take profit and stop cancelled, then the fills read. Allowed while the session is ended
+   * (reduce-only). A position the exchange already closed (the take profit or stop filled
+   * first) answers 409, and the trade shows that real close.
    */
-  async closeMarket(user: RiskUser, id: string): Promise<{ trade: Trade; stats: RiskState }> {
-    const placed = await this.#held(user.id, id);
-    const { trade, link } = placed;
-    const bracket = this.#bracket();
-    const exits = new TradeActionsRepository(this.deps.db);
-    // Recorded before sending: a reconciler pass that reads the fill at once still knows it.
-    const cloid = newCloid();
-    await exits.addExitOid(user.id, id, cloid);
-    const order = await bracket.closeMarket(user.id, link.connectionId, {
-      pair: trade.pair,
-      isLong: trade.isLong,
-      size: this.#size(placed),
-      cloid,
+  closeMarket(user: RiskUser, id: string, request: LiveRequest): Promise<StoredAnswer> {
+    return this.deps.desk.run(user.id, request, async () => {
+      const placed = await this.#held(user.id, id);
+      const { trade, link } = placed;
+      const bracket = this.#bracket();
+      const cloid = newCloid();
+      const intent = await this.#writeAhead(user.id, id, 'closeMarket', link, cloid, {
+        pair: trade.pair,
+      });
+      await this.deps.desk.fault('close:intent');
+      try {
+        const order = await bracket.closeMarket(user.id, link.connectionId, {
+          pair: trade.pair,
+          isLong: trade.isLong,
+          size: this.#size(placed),
+          cloid,
+        });
+        if (order.oid !== null) {
+          await new TradeActionsRepository(this.deps.db).addExitOid(user.id, id, order.oid);
+        }
+      } catch (err) {
+        if (nothingToReduce(err)) {
+          await this.#intents().delete(intent.id);
+          await this.#sync(user.id, link.connectionId);
+          throw conflict('CONFLICT', tradeActionMessages.alreadyClosed);
+        }
+        const order = await this.#askAfterFailure(
+          intent,
+          cloid,
+          err,
+          tradeActionMessages.closeNotConfirmed,
+        );
+        if (!order) throw err;
+      }
+      await this.deps.desk.fault('close:sent');
+      await this.#finishClose(intent, link);
+      return {
+        status: 200,
+        body: { trade: await this.#view(user.id, id), stats: await this.deps.risk.get(user) },
+      };
     });
-    if (order.oid !== null) await exits.addExitOid(user.id, id, order.oid);
-    // Flat now: what is left of the take profit and stop can only be cancelled by the
-    // exchange (reduce-only), so a failure here does not undo the close.
-    await bracket
-      .cancelCloids(user.id, link.connectionId, trade.pair, [link.tpCloid, link.slCloid])
+  }
+
+  /**
+   * Flat now: what is left of the take profit and stop can only be cancelled by the exchange
+   * (reduce-only), so a failure here does not undo the close; then the fills are read.
+   */
+  async #finishClose(intent: LiveIntentRow, link: Pick<TradeOrdersRow, 'tpCloid' | 'slCloid'>) {
+    const pair = (intent.payload as { pair: string }).pair;
+    await this.#bracket()
+      .cancelCloids(intent.userId, intent.connectionId, pair, [link.tpCloid, link.slCloid])
       .catch(() => undefined);
-    await this.#sync(user.id, link.connectionId);
-    return { trade: await this.#view(user.id, id), stats: await this.deps.risk.get(user) };
+    await this.#intents().delete(intent.id);
+    await this.#sync(intent.userId, intent.connectionId);
+  }
+
+  /** A close whose request is gone: finished when the exchange took it. */
+  async #resolveClose(intent: LiveIntentRow): Promise<void> {
+    const order = await this.#order(intent, intent.cloids.exit!);
+    const link = await new TradeActionsRepository(this.deps.db).findLink(
+      intent.userId,
+      intent.tradeId,
+    );
+    if (order && link) {
+      await this.#finishClose(intent, link);
+      return;
+    }
+    if (order || !link || !this.deps.desk.young(intent)) await this.#intents().delete(intent.id);
   }
 }

@@ -6,11 +6,16 @@ import {
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.js';
+import { liveRequestOf } from './idempotency.js';
 import type { TradeActions } from './trades-actions.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['trades'] };
 
-/** Actions on a trade placed on the exchange (DESIGN.md section 9). */
+/**
+ * Actions on a trade placed on the exchange (DESIGN.md sections 9 and 11): one at a time per
+ * trader, each answered once per `Idempotency-Key`. They only reduce or protect a position, so
+ * they stay allowed while the session is ended or the live-trading switch is off.
+ */
 export const tradesLiveRoutes: FastifyPluginAsyncZod<{ actions: TradeActions }> = async (
   app,
   { actions },
@@ -28,8 +33,10 @@ export const tradesLiveRoutes: FastifyPluginAsyncZod<{ actions: TradeActions }> 
       },
     },
     async (req, reply) => {
-      await actions.cancelEntry(currentUser(req), req.params.id);
-      return reply.status(204).send();
+      const answer = await actions.cancelEntry(currentUser(req), req.params.id, liveRequestOf(req));
+      return answer.status === 204
+        ? reply.status(204).send()
+        : reply.status(answer.status).send(answer.body);
     },
   );
 
@@ -45,7 +52,16 @@ export const tradesLiveRoutes: FastifyPluginAsyncZod<{ actions: TradeActions }> 
         response: { 200: TradeResponseSchema },
       },
     },
-    async (req) => actions.moveStop(currentUser(req), req.params.id, req.body.stopLoss),
+    async (req, reply) => {
+      const user = currentUser(req);
+      const answer = await actions.moveStop(
+        user,
+        req.params.id,
+        req.body.stopLoss,
+        liveRequestOf(req),
+      );
+      return reply.status(answer.status as never).send(answer.body as never);
+    },
   );
 
   app.post(
@@ -59,6 +75,9 @@ export const tradesLiveRoutes: FastifyPluginAsyncZod<{ actions: TradeActions }> 
         response: { 200: TradeWithStatsResponseSchema },
       },
     },
-    async (req) => actions.closeMarket(currentUser(req), req.params.id),
+    async (req, reply) => {
+      const answer = await actions.closeMarket(currentUser(req), req.params.id, liveRequestOf(req));
+      return reply.status(answer.status as never).send(answer.body as never);
+    },
   );
 };

@@ -188,7 +188,7 @@ describeEachDatabase(
       expect(await paperInfo({ type: 'frontendOpenOrders', user: user.wallet })).toEqual([]);
     });
 
-    it('cancels the placed orders and answers 503 when the trade cannot be recorded', async () => {
+    it('keeps what the exchange took when the trade cannot be recorded: 503, then adopted', async () => {
       await pin(MARK);
       const user = await paperTrader();
       await ctx.database.db.execute(
@@ -205,14 +205,27 @@ describeEachDatabase(
         expect(res.json().error).toEqual({
           code: 'SERVICE_UNAVAILABLE',
           message:
-            'The trade could not be recorded, so its orders were cancelled on the exchange. Please try again.',
+            "Your order is on the exchange, but the journal could not record it just now. It is added to your journal by itself as soon as the database answers again: don't place it again.",
         });
+        // Nothing recorded yet, and the bracket stands on the exchange (never cancelled).
+        await nothingStored(user.id);
+        const open = (await paperInfo({ type: 'frontendOpenOrders', user: user.wallet })) as FrontOrder[];
+        expect(open).toHaveLength(1);
+        expect(open[0]!.children).toHaveLength(2);
       } finally {
         await ctx.database.db.execute(sql.raw('drop trigger fail_trade_orders on trade_orders'));
         await ctx.database.db.execute(sql.raw('drop function fail_trade_orders()'));
       }
-      await nothingStored(user.id);
-      expect(await paperInfo({ type: 'frontendOpenOrders', user: user.wallet })).toEqual([]);
+      // The reconciler's next pass adopts the intent: the journal trade with its orders.
+      await ctx.app.reconciler.runOnce();
+      const { trades: rows, orders } = await stored(user.id);
+      expect(rows).toHaveLength(1);
+      expect(orders).toHaveLength(1);
+      const open = (await paperInfo({ type: 'frontendOpenOrders', user: user.wallet })) as FrontOrder[];
+      expect(open[0]!.cloid).toBe(orders[0]!.entryCloid);
+      expect(String(open[0]!.oid)).toBe(orders[0]!.entryOid);
+      const risk = (await call(user.token, 'GET', '/api/risk-management')).json();
+      expect(risk.dailyStats.trades).toBe(1);
     });
   },
   { env: () => ({ PAPER_CONTROL: 'true' }) },

@@ -1,4 +1,12 @@
 import type { LiveOrderRequest } from '@tb/core';
+import type { OrderByCloid } from '@tb/hyperliquid';
+
+/** The client order ids of a bracket. */
+export interface BracketCloids {
+  entry: string;
+  takeProfit: string;
+  stopLoss: string;
+}
 
 /** A journal trade to place as a bracket: its levels and size, the order type and leverage. */
 export interface LiveBracket extends LiveOrderRequest {
@@ -14,7 +22,7 @@ export interface LiveBracket extends LiveOrderRequest {
 export interface PlacedLive {
   connectionId: string;
   coin: string;
-  cloids: { entry: string; takeProfit: string; stopLoss: string };
+  cloids: BracketCloids;
   orders: { entry: string | null; takeProfit: string | null; stopLoss: string | null };
 }
 
@@ -25,17 +33,31 @@ export interface PlacedLive {
  * exchange did not take the bracket.
  */
 export interface BracketPlacer {
-  place(userId: string, bracket: LiveBracket): Promise<PlacedLive>;
+  /** The id of the user's active connection (400 EXCHANGE_NOT_CONNECTED without one). */
+  activeConnection(userId: string): Promise<string>;
+  /** Leverage, then the bracket with the client ids given (recorded before the call). */
+  place(
+    userId: string,
+    connectionId: string,
+    bracket: LiveBracket,
+    cloids: BracketCloids,
+  ): Promise<PlacedLive>;
+  /** What the exchange holds under each client id (null: it never took one). */
+  orders(
+    userId: string,
+    connectionId: string,
+    cloids: readonly string[],
+  ): Promise<Map<string, OrderByCloid | null>>;
   cancel(userId: string, pair: string, placed: PlacedLive): Promise<void>;
   /** Cancels orders of the connection by client order id; ones already gone are skipped. */
   cancelCloids(userId: string, connectionId: string, pair: string, cloids: string[]): Promise<void>;
   /** The mark price of the pair's open position on the connection; null without one. */
   positionMark(userId: string, connectionId: string, pair: string): Promise<number | null>;
-  /** A reduce-only stop market trigger for `size` units of the position, with a new cloid. */
+  /** A reduce-only stop market trigger for `size` units of the position, sent with `cloid`. */
   placeStop(
     userId: string,
     connectionId: string,
-    stop: LiveExit & { triggerPx: number },
+    stop: LiveExit & { triggerPx: number; cloid: string },
   ): Promise<PlacedExit>;
   /**
    * A reduce-only market order closing `size` units of the position, sent with `cloid` (recorded

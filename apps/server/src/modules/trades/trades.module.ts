@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { UserLocks } from '../../lib/user-lock.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { RiskService } from '../risk/risk.service.js';
+import { LiveDesk, type Faults } from './live-desk.js';
+import { LivePlacement } from './live-placement.js';
 import { TradeActions, type SyncConnection } from './trades-actions.js';
 import type { BracketPlacer } from './trades-live.js';
 import { tradesLiveRoutes } from './trades-live.routes.js';
@@ -10,27 +13,49 @@ import { TradesService, type BoardCells, type MarketPriceLookup } from './trades
 /**
  * The trade journal; the exchange proxy uses its session lock for live orders. A trade placed
  * on the exchange is changed there through the bracket placer, and `sync` (the reconciler's
- * syncConnection) reads the fills that follow.
+ * syncConnection) reads the fills that follow. Every live action goes through the live desk
+ * (one per trader at a time, write-ahead intents, Idempotency-Key), whose orphaned intents
+ * the reconciler resolves.
  */
 export async function registerTrades(
   api: FastifyInstance,
-  { db, now }: ModuleDeps,
+  { db, now, log }: ModuleDeps,
   uses: {
     risk: RiskService;
     board: BoardCells;
+    locks: UserLocks;
+    liveTradingEnabled: (userId: string) => Promise<boolean>;
     marketPrice?: MarketPriceLookup;
     bracket?: BracketPlacer;
     sync?: SyncConnection;
+    faults?: Faults | undefined;
   },
-): Promise<TradesService> {
-  const trades = new TradesService(db, uses.risk, uses.board, now, uses.marketPrice, uses.bracket);
+): Promise<{ trades: TradesService; desk: LiveDesk }> {
+  const desk = new LiveDesk({ db, now, locks: uses.locks, log, faults: uses.faults });
+  const placement = new LivePlacement({
+    db,
+    risk: uses.risk,
+    desk,
+    log,
+    bracket: uses.bracket,
+    liveTradingEnabled: uses.liveTradingEnabled,
+  });
+  const trades = new TradesService(
+    db,
+    uses.risk,
+    uses.board,
+    now,
+    { desk, placement },
+    uses.marketPrice,
+  );
   await api.register(tradesRoutes, { trades });
   const actions = new TradeActions({
     db,
     risk: uses.risk,
+    desk,
     bracket: uses.bracket,
     sync: uses.sync,
   });
   await api.register(tradesLiveRoutes, { actions });
-  return trades;
+  return { trades, desk };
 }

@@ -118,16 +118,18 @@ export class TradesRepository {
     return row ? toTrade(row) : undefined;
   }
 
-  /** A new OPEN trade, with the board its cells were ticked on. */
+  /** A new OPEN trade, with the board its cells were ticked on (and its id when chosen before). */
   async insert(
     userId: string,
     trade: OpenedTrade,
     now: Date,
     board: { id: string; name: string },
+    id?: string,
   ): Promise<Trade> {
     const [row] = await this.db
       .insert(trades)
       .values({
+        ...(id && { id }),
         userId,
         ...openedColumns(trade),
         boardId: board.id,

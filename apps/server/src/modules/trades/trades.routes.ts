@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
+import { liveRequestOf } from './idempotency.js';
 import type { TradesService } from './trades.service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['trades'] };
@@ -38,12 +39,15 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
       schema: {
         ...secured,
         summary:
-          "Record a new OPEN trade: score, tier and ticked cells from the stored board, sizeUsd at most the suggested size (default), quantity and riskUsd. 403 SESSION_ENDED with reason and reopensAt while the session is ended; counts as one of today's trades even if deleted later. With `order` ({type: limit|market, leverage}) the trade is placed first on the active exchange connection as a bracket (leverage, then entry with reduce-only TP and SL triggers, grouping normalTpsl) and answered with `live`; 400 EXCHANGE_NOT_CONNECTED, 422 EXCHANGE_REJECTED with the exchange's message (nothing stored), 503 when the trade could not be recorded (its orders are cancelled)",
+          "Record a new OPEN trade: score, tier and ticked cells from the stored board, sizeUsd at most the suggested size (default), quantity and riskUsd. 403 SESSION_ENDED with reason and reopensAt while the session is ended; counts as one of today's trades even if deleted later. With `order` ({type: limit|market, leverage}) the trade is placed first on the active exchange connection as a bracket (leverage, then entry with reduce-only TP and SL triggers, grouping normalTpsl) and answered with `live`; 400 EXCHANGE_NOT_CONNECTED, 422 EXCHANGE_REJECTED with the exchange's message (nothing stored), 503 when the exchange took the bracket but the journal could not record it yet (it is recorded by itself once the database answers) or when the exchange did not confirm the order (ORDER_UNCONFIRMED: resolved by the app within a minute), 409 LIVE_TRADING_OFF while the user's live-trading switch is off, 409 ACTION_IN_PROGRESS while another live action of the user runs too long. `Idempotency-Key` header (1-255 visible characters): a retry with the same key gets the first answer (kept 24 h), never a second trade or order; 422 IDEMPOTENCY_KEY_REUSED for the same key with another body",
         body: CreateTradeRequestSchema,
         response: { 201: TradeSchema },
       },
     },
-    async (req, reply) => reply.status(201).send(await trades.create(currentUser(req), req.body)),
+    async (req, reply) => {
+      const answer = await trades.create(currentUser(req), req.body, liveRequestOf(req));
+      return reply.status(answer.status as never).send(answer.body as never);
+    },
   );
 
   app.get(

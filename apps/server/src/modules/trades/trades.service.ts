@@ -1,7 +1,6 @@
 import {
   closeTrade,
   entryMarketError,
-  openTrade,
   repriceTrade,
   sortTradesForDisplay,
   tradeMessages,
@@ -9,7 +8,6 @@ import {
   tradingDate,
   type BingoBoard,
   type CreateTradeRequest,
-  type LiveOrderRequest,
   type MarketPrice,
   type RiskState,
   type Trade,
@@ -20,10 +18,12 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound, unwrap } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
-import { notConnected } from '../exchange/exchange-errors.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
-import { TradeOrdersRepository, type TradeOrdersLink } from './trade-orders.repository.js';
-import type { BracketPlacer } from './trades-live.js';
+import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
+import type { LiveDesk, LiveRequest } from './live-desk.js';
+import type { LivePlacement } from './live-placement.js';
+import { openFromBody, type Board } from './open-from-body.js';
+import { TradeOrdersRepository } from './trade-orders.repository.js';
 import { TradesRepository } from './trades.repository.js';
 
 const tradeNotFound = () => notFound('Trade not found');
@@ -52,34 +52,6 @@ const keepsLevels = (trade: Trade, body: UpdateTradeRequest) =>
   trade.entryPrice === body.entryPrice &&
   trade.stopLoss === body.stopLoss &&
   trade.takeProfit === body.takeProfit;
-
-type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>;
-
-/** core openTrade of a request; refusals (session, size, levels) are thrown as answers. */
-const openFromBody = (
-  body: CreateTradeRequest,
-  risk: RiskState,
-  board: Board,
-  market: MarketPrice | null,
-  timeZone: string,
-  now: Date,
-) =>
-  unwrap(
-    openTrade(
-      {
-        pair: body.pair,
-        isLong: body.isLong,
-        stopLoss: body.stopLoss,
-        entryPrice: body.entryPrice,
-        takeProfit: body.takeProfit,
-        notes: body.notes,
-        sizeUsd: body.sizeUsd,
-        targetManual: body.targetManual,
-        date: body.date,
-      },
-      { risk, cells: board.bingoCells, now: now.getTime(), timeZone, market },
-    ),
-  );
 
 /**
  * Where a trade's score comes from: the stored board on screen (the bingo module owns it). Its
@@ -111,10 +83,10 @@ export class TradesService {
     private readonly risk: RiskService,
     private readonly board: BoardCells,
     private readonly now: Clock,
+    /** The live desk and placement (POST /api/trades with `order`, Idempotency-Key). */
+    private readonly live: { desk: LiveDesk; placement: LivePlacement },
     /** Bounds entry prices against the market where it is known; none without it. */
     private readonly marketPrice?: MarketPriceLookup,
-    /** Places trades on the exchange (POST /api/trades with `order`); none without it. */
-    private readonly bracket?: BracketPlacer,
   ) {}
 
   /** The pair's market price, read before any transaction opens (it may wait on the exchange). */
@@ -146,90 +118,50 @@ export class TradesService {
    * Opens a trade (core openTrade): score, tier and ticked cells from the stored board, size
    * at most the suggested one, the entry near the market where it is known. Refused with 403
    * SESSION_ENDED while the session is ended; today's trade count goes up in the same commit.
+   * With `order`, placed on the exchange first (LivePlacement). Under the trader's lock and
+   * answered once per Idempotency-Key (LiveDesk) when it places an order or carries a key.
    */
-  async create(user: RiskUser, body: CreateTradeRequest): Promise<Trade> {
-    const board = await this.board.currentBoard(user.id);
-    const market = await this.#market(body.pair);
-    if (body.order) return this.#createLive(user, { ...body, order: body.order }, board, market);
-    return this.db.transaction((tx) => this.#insert(tx, user, body, board, market));
-  }
-
-  /** One trade's row (core openTrade), its risk change and, when placed, its orders' link. */
-  async #insert(
-    tx: Queryable,
+  async create(
     user: RiskUser,
     body: CreateTradeRequest,
-    board: Board,
-    market: MarketPrice | null,
-    link?: TradeOrdersLink,
-  ): Promise<Trade> {
-    const risk = await this.risk.load(tx, user);
-    const now = this.now();
-    const opened = openFromBody(body, risk, board, market, user.timeZone, now);
-    const trade = await this.#trades(tx).insert(user.id, opened.trade, now, {
-      id: board.id,
-      name: board.name,
-    });
-    await this.risk.save(tx, user, opened.risk);
-    if (!link) return trade;
-    const live = await new TradeOrdersRepository(tx).insert(user.id, trade.id, link, now);
-    return { ...trade, live };
-  }
-
-  /**
-   * A trade placed on the exchange as a bracket (DESIGN.md section 9). The journal's rules
-   * (session, size, levels) are checked first and nothing is sent if they refuse; then the
-   * exchange, then the row and its link in one commit. If that commit fails, the orders are
-   * cancelled (best effort) and the answer is 503: no order without a journal row.
-   */
-  async #createLive(
-    user: RiskUser,
-    body: CreateTradeRequest & { order: LiveOrderRequest },
-    board: Board,
-    market: MarketPrice | null,
-  ): Promise<Trade> {
-    if (!this.bracket) throw notConnected();
-    const sizeUsd = await this.#dryRun(user, body, board, market);
-    const placed = await this.bracket.place(user.id, {
-      pair: body.pair,
-      isLong: body.isLong,
-      sizeUsd,
-      entryPrice: body.entryPrice,
-      takeProfit: body.takeProfit,
-      stopLoss: body.stopLoss,
-      type: body.order.type,
-      leverage: body.order.leverage,
-    });
-    const link = { ...placed, leverage: body.order.leverage, orderType: body.order.type };
-    try {
-      return await this.db.transaction((tx) =>
-        this.#insert(tx, user, { ...body, sizeUsd }, board, market, link),
-      );
-    } catch {
-      const cancelled = await this.bracket.cancel(user.id, body.pair, placed).then(
-        () => true,
-        () => false,
-      );
-      throw new AppError(
-        503,
-        'SERVICE_UNAVAILABLE',
-        cancelled
-          ? 'The trade could not be recorded, so its orders were cancelled on the exchange. Please try again.'
-          : 'The trade could not be recorded and its orders could not be cancelled: check your open orders on the exchange.',
-      );
+    request: LiveRequest = { fingerprint: '' },
+  ): Promise<StoredAnswer> {
+    if (!body.order && !request.key) {
+      return { status: 201, body: await this.#createJournal(user, body, undefined) };
     }
+    return this.live.desk.run(user.id, request, async (key) => {
+      const board = await this.board.currentBoard(user.id);
+      const market = await this.#market(body.pair);
+      const trade = body.order
+        ? await this.live.placement.place(user, { ...body, order: body.order }, board, market, key)
+        : await this.#createJournal(user, body, key, board, market);
+      return { status: 201, body: trade };
+    });
   }
 
-  /** The size openTrade gives the trade now, or its refusal (403, 400); nothing is stored. */
-  async #dryRun(
+  /** A journal trade: its row and risk change (and its key's answer) in one commit. */
+  async #createJournal(
     user: RiskUser,
     body: CreateTradeRequest,
-    board: Board,
-    market: MarketPrice | null,
-  ): Promise<number> {
+    key: string | undefined,
+    board?: Board,
+    market?: MarketPrice | null,
+  ): Promise<Trade> {
+    const cells = board ?? (await this.board.currentBoard(user.id));
+    const price = market === undefined ? await this.#market(body.pair) : market;
     return this.db.transaction(async (tx) => {
       const risk = await this.risk.load(tx, user);
-      return openFromBody(body, risk, board, market, user.timeZone, this.now()).trade.sizeUsd;
+      const now = this.now();
+      const opened = openFromBody(body, risk, cells, price, user.timeZone, now);
+      const trade = await this.#trades(tx).insert(user.id, opened.trade, now, {
+        id: cells.id,
+        name: cells.name,
+      });
+      await this.risk.save(tx, user, opened.risk);
+      if (key) {
+        await new IdempotencyKeys(tx).complete(user.id, key, { status: 201, body: trade });
+      }
+      return trade;
     });
   }
 

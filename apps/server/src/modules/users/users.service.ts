@@ -100,6 +100,11 @@ export class UsersService {
     return { liveTradingEnabled: user.liveTradingEnabled };
   }
 
+  /** The user's live-trading switch as stored now (not a session's cached copy). */
+  async liveTradingEnabled(userId: string): Promise<boolean> {
+    return (await this.users.findById(userId))?.liveTradingEnabled ?? false;
+  }
+
   async saveSettings(user: UserRow, update: UserSettings, now: Date): Promise<UserSettings> {
     await this.users.setLiveTradingEnabled(user.id, update.liveTradingEnabled, now);
     return this.settings({ ...user, ...update });
