@@ -15,6 +15,7 @@ export type {
   PaperTransaction,
 } from './types.js';
 export { openPaperExchange } from './paper-exchange.js';
+export { MarkPins } from './market/pins.js';
 export { MemoryPaperStore } from './memory-store.js';
 export { paperExchangeRoutes } from './http.js';
 export type { PaperRoutesOptions } from './http.js';

@@ -79,7 +79,7 @@ export async function openPaperExchange(
     now: options.now ?? Date.now,
     faucetUsd: options.faucetAmountUsd ?? DEFAULT_FAUCET_USD,
     accounts: new KeyedLocks(),
-    pins: new MarkPins(),
+    pins: options.pins ?? new MarkPins(),
   };
   const { log } = options;
   return {

@@ -1,3 +1,4 @@
+import type { MarkPins } from './market/pins.js';
 import type { Account, Agent, FillRecord, OrderRecord } from './state.js';
 
 /**
@@ -105,6 +106,11 @@ export interface PaperExchangeOptions {
   faucetAmountUsd?: number;
   /** Failed requests (answered 503) are reported here; default: nowhere. */
   log?: PaperLog;
+  /**
+   * Pinned marks (PAPER_CONTROL); a new set by default. A test that restarts the server in
+   * process hands the new one the pins of the old, as prices carry on over a real restart.
+   */
+  pins?: MarkPins;
 }
 
 /** The paper exchange: Hyperliquid's /info and /exchange, plus the testnet-like faucet. */

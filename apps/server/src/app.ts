@@ -44,6 +44,7 @@ import { registerSubscriptions } from './modules/subscriptions/subscriptions.mod
 import type { SyncConnection } from './modules/trades/trades-actions.js';
 import { registerTrades } from './modules/trades/trades.module.js';
 import type { Faults } from './modules/trades/live-desk.js';
+import type { MarkPins } from '@tb/paper-exchange';
 import { UserLocks } from './lib/user-lock.js';
 import { registerUnjournaled } from './modules/unjournaled/unjournaled.module.js';
 import { registerUsersAdmin } from './modules/users/users-admin.module.js';
@@ -84,6 +85,8 @@ export interface AppDeps {
   instanceId?: string;
   /** Test hook: called at each step of a live action (a crash test stops there). */
   faults?: Faults;
+  /** Tests that restart the app in process: the paper marks pinned before the restart. */
+  paperPins?: MarkPins;
 }
 
 /** Logs never carry credentials, tokens or secrets. */
@@ -181,7 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The auth plugin checks every token against the sessions the auth module creates.
   const sessions = new SessionsRepository(shared.db);
   await app.register(authPlugin, { secret: deps.appSecret, sessions, now: shared.now });
-  const paper = await registerPaper(app, shared);
+  const paper = await registerPaper(app, shared, deps.paperPins);
 
   const mailer =
     deps.mailer ??

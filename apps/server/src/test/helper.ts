@@ -6,6 +6,8 @@ import { buildApp } from '../app.js';
 import { parseConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
+import type { Faults } from '../modules/trades/fault-points.js';
+import type { MarkPins } from '@tb/paper-exchange';
 
 /** The PostgreSQL server of the tests (CI sets it); tests read it here, not from process.env. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -65,6 +67,9 @@ export class TestClock {
   }
 }
 
+/** The app secret of every test app (a restarted app must read the keys the first sealed). */
+export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
 export interface TestContext {
   app: FastifyInstance;
   /** The clock of the journal's rules (AppDeps.now). */
@@ -78,6 +83,10 @@ export interface TestContext {
 
 export interface ContextOptions {
   configuredMailer?: boolean;
+  /** Test hook at each step of a live action (a crash test stops there). */
+  faults?: Faults;
+  /** The paper exchange's pinned marks (a test that restarts the app keeps them). */
+  paperPins?: MarkPins;
   /** Keep the app's log lines in `ctx.logs` (LOG_LEVEL trace unless env sets one). */
   captureLogs?: boolean;
 }
@@ -110,7 +119,7 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
 export async function createTestContext(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  { configuredMailer = false, captureLogs = false }: ContextOptions = {},
+  { configuredMailer = false, captureLogs = false, faults, paperPins }: ContextOptions = {},
 ) {
   const pgDb = kind === 'postgres' ? await createPgDatabase() : undefined;
   const parsed = parseConfig({
@@ -130,7 +139,9 @@ export async function createTestContext(
   const app = await buildApp(parsed.config, {
     database,
     now: clock.now,
-    appSecret: 'test-secret-that-is-long-enough-0123456789',
+    appSecret: TEST_APP_SECRET,
+    ...(faults && { faults }),
+    ...(paperPins && { paperPins }),
     ...(configuredMailer ? {} : { mailer }),
     ...(captureLogs && { logStream: { write: (line: string) => void logs.push(line) } }),
   });

@@ -1,4 +1,4 @@
-import { openPaperExchange, type PaperExchange } from '@tb/paper-exchange';
+import { openPaperExchange, type MarkPins, type PaperExchange } from '@tb/paper-exchange';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.js';
 import { PaperStateRepository } from './paper-state.repository.js';
@@ -13,9 +13,14 @@ import { paperRoutes } from './paper.routes.js';
 export async function registerPaper(
   app: FastifyInstance,
   { db, config, log, now, state }: ModuleDeps,
+  pins?: MarkPins,
 ): Promise<PaperExchange | null> {
   if (!config.paperExchange) return null;
-  const paper = await openPaperExchange({ store: new PaperStateRepository(db), log });
+  const paper = await openPaperExchange({
+    store: new PaperStateRepository(db),
+    log,
+    ...(pins && { pins }),
+  });
   await app.register(paperRoutes, {
     prefix: '/paper',
     exchange: paper,
