@@ -87,6 +87,23 @@ export interface AppDeps {
   faults?: Faults;
   /** Tests that restart the app in process: the paper marks pinned before the restart. */
   paperPins?: MarkPins;
+  /**
+   * The live actions' per-trader locks; by default one set per database, so apps sharing one
+   * (PGlite has one process, tests build several apps on it) share them. A test that restarts
+   * the app in process gives the new one its own, as a new process has.
+   */
+  userLocks?: UserLocks;
+}
+
+const userLocks = new WeakMap<Database, UserLocks>();
+/** The live actions' locks of a database: a queue in this process, advisory on PostgreSQL. */
+function locksOf(database: Database): UserLocks {
+  let locks = userLocks.get(database);
+  if (!locks) {
+    locks = new UserLocks(database.advisory);
+    userLocks.set(database, locks);
+  }
+  return locks;
 }
 
 /** Logs never carry credentials, tokens or secrets. */
@@ -205,7 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         mailer,
         paper,
         webhookSender,
-        locks: new UserLocks(deps.database.advisory),
+        locks: deps.userLocks ?? locksOf(deps.database),
         instanceId: deps.instanceId,
         faults: deps.faults,
       });

@@ -3,6 +3,7 @@ import { MarkPins } from '@tb/paper-exchange';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app.js';
+import { UserLocks } from '../lib/user-lock.js';
 import { liveIntents, tradeOrders, trades } from '../db/schema/index.js';
 import type { FaultPoint, Faults } from '../modules/trades/fault-points.js';
 import { TEST_APP_SECRET, type TestContext } from './helper.js';
@@ -61,6 +62,8 @@ export async function restart(
     mailer: ctx.mailer,
     faults,
     paperPins: pins,
+    // A new process: the dead one's in-memory lock queue is gone with it.
+    userLocks: new UserLocks(ctx.database.advisory),
   });
   await app.ready();
   ctx.app = app;

@@ -31,7 +31,7 @@ describeEachDatabase(
      * A second instance on the same database: its own pool on PostgreSQL (as a second
      * process would have), the same PGlite otherwise (PGlite has one connection).
      */
-    const secondInstance = async (): Promise<FastifyInstance> => {
+    const secondInstance = async (instanceId?: string): Promise<FastifyInstance> => {
       let database = ctx.database;
       let own: Database | undefined;
       if (ctx.database.kind === 'postgres') {
@@ -46,6 +46,7 @@ describeEachDatabase(
         database,
         appSecret: APP_SECRET,
         now: ctx.clock.now,
+        ...(instanceId && { instanceId }),
       });
       await app.ready();
       opened.push({ app, ...(own && { database: own }) });
@@ -137,6 +138,48 @@ describeEachDatabase(
       expect(again.trades).toEqual(stored.trades);
       expect(again.fills).toEqual(stored.fills);
       expect(await t.risk(user.token)).toEqual(risk);
+    });
+
+    it("a restarted instance (same id) takes its dead predecessor's leases at once", async () => {
+      const { user, placed } = await filledLong();
+      // The process before the restart died holding the lease for another minute.
+      await ctx.database.db
+        .update(exchangeCursors)
+        .set({ leaseOwner: 'node-a:3000', leaseUntil: new Date(Date.now() + 60_000) })
+        .where(eq(exchangeCursors.connectionId, user.connectionId));
+      const stranger = await secondInstance('node-b:3000');
+      expect(await stranger.reconciler.syncConnection(user.id, user.connectionId)).toBe(false);
+      const restarted = await secondInstance('node-a:3000');
+      const [cursor] = await ctx.database.db
+        .select()
+        .from(exchangeCursors)
+        .where(eq(exchangeCursors.connectionId, user.connectionId));
+      expect(cursor).toMatchObject({ leaseOwner: null, leaseUntil: null });
+      expect(await restarted.reconciler.runOnce()).toBe(1);
+      expect((await t.trade(user.token, placed.id)).status).toBe('TARGET_HIT');
+    });
+
+    it("placements at once through two instances keep one trader's daily limit", async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      await t.call(user.token, 'POST', '/api/risk-management/settings', { maxTradesPerDay: 1 });
+      const other = await secondInstance();
+      const send = (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/trades',
+          headers: { authorization: `Bearer ${user.token}` },
+          payload: { ...LONG, order: { type: 'limit', leverage: 5 } },
+        });
+      const answers = await Promise.all([send(ctx.app), send(other), send(ctx.app), send(other)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 403, 403, 403]);
+      const { trades } = await t.stored(user.id);
+      expect(trades).toHaveLength(1);
+      const open = await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
+      expect(open).toHaveLength(1);
+      // Leaves nothing for the reconciler of the next tests.
+      const cancel = await t.call(user.token, 'POST', `/api/trades/${trades[0]!.id}/cancel-entry`);
+      expect(cancel.statusCode, cancel.body).toBe(204);
     });
 
     it('another instance holding the lease: syncConnection answers false and reads nothing', async () => {
