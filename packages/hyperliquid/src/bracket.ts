@@ -90,12 +90,18 @@ export function oidOfStatus(answer: unknown): number | null {
 export function orderOfStatus(answer: unknown): OrderByCloid | null {
   const found = answer as {
     status?: unknown;
-    order?: { status?: unknown; order?: { oid?: unknown; coin?: unknown; sz?: unknown; origSz?: unknown } };
+    order?: {
+      status?: unknown;
+      order?: { oid?: unknown; coin?: unknown; sz?: unknown; origSz?: unknown };
+    };
   } | null;
   if (found?.status !== 'order') return null;
   const order = found.order?.order;
   if (typeof order?.oid !== 'number' || typeof order.coin !== 'string') {
-    throw new ExchangeError('invalid-response', 'The exchange answered an order status without its order');
+    throw new ExchangeError(
+      'invalid-response',
+      'The exchange answered an order status without its order',
+    );
   }
   return {
     oid: order.oid,

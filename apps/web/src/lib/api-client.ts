@@ -13,6 +13,8 @@ export interface RequestOptions {
   token?: string | null;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Sent as `Idempotency-Key`: the server answers a retry of the action once (lib/idempotency-key). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   const controller = new AbortController();
   let timedOut = false;

@@ -209,7 +209,10 @@ describeEachDatabase(
         });
         // Nothing recorded yet, and the bracket stands on the exchange (never cancelled).
         await nothingStored(user.id);
-        const open = (await paperInfo({ type: 'frontendOpenOrders', user: user.wallet })) as FrontOrder[];
+        const open = (await paperInfo({
+          type: 'frontendOpenOrders',
+          user: user.wallet,
+        })) as FrontOrder[];
         expect(open).toHaveLength(1);
         expect(open[0]!.children).toHaveLength(2);
       } finally {
@@ -221,7 +224,10 @@ describeEachDatabase(
       const { trades: rows, orders } = await stored(user.id);
       expect(rows).toHaveLength(1);
       expect(orders).toHaveLength(1);
-      const open = (await paperInfo({ type: 'frontendOpenOrders', user: user.wallet })) as FrontOrder[];
+      const open = (await paperInfo({
+        type: 'frontendOpenOrders',
+        user: user.wallet,
+      })) as FrontOrder[];
       expect(open[0]!.cloid).toBe(orders[0]!.entryCloid);
       expect(String(open[0]!.oid)).toBe(orders[0]!.entryOid);
       const risk = (await call(user.token, 'GET', '/api/risk-management')).json();

@@ -96,8 +96,13 @@ export const tradesQueryOptions = () =>
     meta: { errorMessage: journalMessages.loadTrades },
   });
 
-export function createTrade(body: CreateTradeRequest): Promise<Trade> {
-  return apiRequest<Trade>('/trades', { method: 'POST', body });
+/** POST /api/trades; `idempotencyKey` (one per click) makes a retry answer the first result. */
+export function createTrade(body: CreateTradeRequest, idempotencyKey?: string): Promise<Trade> {
+  return apiRequest<Trade>('/trades', {
+    method: 'POST',
+    body,
+    ...(idempotencyKey && { idempotencyKey }),
+  });
 }
 
 export function updateTrade(id: string, body: UpdateTradeRequest): Promise<TradeWithStatsResponse> {
@@ -130,24 +135,36 @@ export function downloadTradesCsv(): Promise<Blob> {
  * POST /api/trades/:id/cancel-entry: cancels a resting bracket (entry, take profit and stop);
  * the journal trade is deleted (204). 409 when the entry filled meanwhile.
  */
-export function cancelTradeEntry(id: string): Promise<void> {
-  return apiRequest<void>(`/trades/${encodeURIComponent(id)}/cancel-entry`, { method: 'POST' });
+export function cancelTradeEntry(id: string, idempotencyKey: string): Promise<void> {
+  return apiRequest<void>(`/trades/${encodeURIComponent(id)}/cancel-entry`, {
+    method: 'POST',
+    idempotencyKey,
+  });
 }
 
 /** POST /api/trades/:id/stop: moves the exchange stop of an open bracket (toward profit only). */
-export async function moveTradeStop(id: string, stopLoss: number): Promise<Trade> {
+export async function moveTradeStop(
+  id: string,
+  stopLoss: number,
+  idempotencyKey: string,
+): Promise<Trade> {
   const body: MoveStopRequest = { stopLoss };
   const res = await apiRequest<TradeResponse>(`/trades/${encodeURIComponent(id)}/stop`, {
     method: 'POST',
     body,
+    idempotencyKey,
   });
   return res.trade;
 }
 
 /** POST /api/trades/:id/close-market: closes an open bracket's position with a market order. */
-export function closeTradeAtMarket(id: string): Promise<TradeWithStatsResponse> {
+export function closeTradeAtMarket(
+  id: string,
+  idempotencyKey: string,
+): Promise<TradeWithStatsResponse> {
   return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/close-market`, {
     method: 'POST',
+    idempotencyKey,
   });
 }
 

@@ -3,6 +3,7 @@ import { sortTradesForDisplay, type LiveOrderRequest, type RiskState, type Trade
 import { useCallback } from 'react';
 import { notify } from '@/components/notifications';
 import { errorMessage } from '@/lib/api-error';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import * as api from '../api';
 import type { NewTrade } from '../local-trades';
 import { bingoWritesSettled } from './bingo-sync';
@@ -47,10 +48,10 @@ export interface PlaceTradeView {
 export function usePlaceTrade(): PlaceTradeView {
   const client = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (v: { trade: NewTrade; order: LiveOrderRequest }) => {
+    mutationFn: async (v: { trade: NewTrade; order: LiveOrderRequest; key: string }) => {
       // The server snapshots the ticked cells of the stored board: let pending toggles land.
       await bingoWritesSettled(client);
-      return api.createTrade({ ...v.trade, status: 'OPEN', order: v.order });
+      return api.createTrade({ ...v.trade, status: 'OPEN', order: v.order }, v.key);
     },
     onSuccess: (trade) => {
       setTrades(client, (list) => [trade, ...list.filter((t) => t.id !== trade.id)]);
@@ -62,7 +63,8 @@ export function usePlaceTrade(): PlaceTradeView {
   const { mutateAsync } = mutation;
   const place = useCallback(
     (trade: NewTrade, order: LiveOrderRequest) =>
-      mutateAsync({ trade, order }).then(
+      // One key per click: a retry of this click can never place a second order.
+      mutateAsync({ trade, order, key: newIdempotencyKey() }).then(
         () => null,
         (error: unknown) => errorMessage(error, liveTradeMessages.place),
       ),
@@ -80,7 +82,7 @@ export interface LiveAction {
 }
 
 function useLiveAction<R>(
-  request: () => Promise<R>,
+  request: (idempotencyKey: string) => Promise<R>,
   onDone: (client: QueryClient, answer: R) => void,
   fallback: string,
 ): LiveAction {
@@ -92,7 +94,8 @@ function useLiveAction<R>(
   });
   const { mutate } = mutation;
   return {
-    run: useCallback(() => mutate(), [mutate]),
+    // One key per click (kept by the mutation's own retries): the server acts once.
+    run: useCallback(() => mutate(newIdempotencyKey()), [mutate]),
     pending: mutation.isPending,
     error: mutation.isError ? errorMessage(mutation.error, fallback) : null,
   };
@@ -112,17 +115,17 @@ export function useLiveTradeActions(trade: Trade): LiveTradeActions {
   const { id } = trade;
   const breakEven = trade.live?.filledPrice ?? trade.entryPrice;
   const cancelEntry = useLiveAction(
-    () => api.cancelTradeEntry(id),
+    (key) => api.cancelTradeEntry(id, key),
     (client) => setTrades(client, (list) => list.filter((t) => t.id !== id)),
     liveTradeMessages.cancelEntry,
   );
   const moveStopToBreakEven = useLiveAction(
-    () => api.moveTradeStop(id, breakEven),
+    (key) => api.moveTradeStop(id, breakEven, key),
     replaceTrade,
     liveTradeMessages.moveStop,
   );
   const closeAtMarket = useLiveAction(
-    () => api.closeTradeAtMarket(id),
+    (key) => api.closeTradeAtMarket(id, key),
     (client, answer: { trade: Trade; stats: RiskState }) => {
       replaceTrade(client, answer.trade);
       client.setQueryData(api.journalKeys.risk, answer.stats);

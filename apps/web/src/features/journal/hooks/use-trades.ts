@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   clearTradeHistory,
@@ -92,7 +93,8 @@ export function useTradeActions(): TradeActions {
     // The server snapshots the ticked cells of the stored board: let pending toggles land.
     await bingoWritesSettled(client);
     try {
-      const trade = await api.createTrade({ ...t, status: 'OPEN' });
+      // One key per click: a save retried after a lost answer records one trade, not two.
+      const trade = await api.createTrade({ ...t, status: 'OPEN' }, newIdempotencyKey());
       if (!trade?.id) {
         notify(api.journalMessages.noTradeData, 'error');
         void client.invalidateQueries({ queryKey: api.journalKeys.trades });

@@ -191,6 +191,28 @@ describe('a placed trade on its Trade History card', () => {
     expect(calls(fetch)).toContain('POST /api/trades/t1/close-market');
   });
 
+  it('each click sends its own Idempotency-Key, so the server acts once per click', async () => {
+    const keys: (string | null)[] = [];
+    server([filled()], {
+      'POST /trades/t1/close-market': (req) => {
+        keys.push(req.headers.get('Idempotency-Key'));
+        return {
+          status: 503,
+          body: errorBody('ORDER_UNCONFIRMED', 'The exchange did not confirm the close.'),
+        };
+      },
+    });
+    const { user, row } = await openRow();
+    for (let click = 0; click < 2; click++) {
+      await user.click(within(row).getByRole('button', { name: 'Close at market' }));
+      await confirmWith(user, 'Close at market');
+      await within(row).findByText(/The exchange did not confirm the close/);
+    }
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it('a hand close of a live trade asks first; Cancel sends nothing, Confirm closes it', async () => {
     const { fetch } = server([filled()], {
       'PUT /trades/t1/status': () => ({

@@ -133,11 +133,15 @@ describe('Place on Hyperliquid', () => {
   });
 
   it('shows size, margin and the estimated liquidation, then POSTs the order type and leverage', async () => {
+    const keys: (string | null)[] = [];
     const { posts, fetch } = server({
-      onPost: (req) => ({
-        status: 201,
-        body: tradeFixture({ ...(req.body as Partial<Trade>), id: 'live1' }),
-      }),
+      onPost: (req) => {
+        keys.push(req.headers.get('Idempotency-Key'));
+        return {
+          status: 201,
+          body: tradeFixture({ ...(req.body as Partial<Trade>), id: 'live1' }),
+        };
+      },
     });
     const { user } = renderWithProviders(<TradeDetailsWidget />);
     await ready();
@@ -188,6 +192,8 @@ describe('Place on Hyperliquid', () => {
         order: { type: 'market', leverage: 10 },
       },
     ]);
+    // The click's own key: a retry of it can never place a second order.
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(screen.getByRole('button', { name: /Trade History 1/ })).toBeVisible();
     expect(screen.getByLabelText('Stoploss')).toHaveValue(null);
     await waitFor(() =>

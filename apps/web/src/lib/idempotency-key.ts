@@ -1,0 +1,15 @@
+/**
+ * A fresh Idempotency-Key for one action of the trader (a click on Save, Place, Cancel entry,
+ * Move stop, Close at market): the server answers a retry of it with its first answer and
+ * never acts twice (docs/API.md). A random UUID; `getRandomValues` where `randomUUID` is not
+ * offered (a page served over plain http on a LAN address is not a secure context).
+ */
+export function newIdempotencyKey(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
