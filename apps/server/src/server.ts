@@ -28,10 +28,13 @@ async function main() {
 }
 
 async function start(config: Config, release: () => void, startedAt: number) {
+  // A lost database connection is a warning in the app's log (on stderr until the app exists).
+  let warn = (message: string) => console.warn(message);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirOf(config.dataDir),
     timeoutMs: config.databaseTimeoutMs,
+    log: (message) => warn(message),
   });
   const appSecret = await resolveAppSecret({
     fromEnv: config.appSecret,
@@ -39,6 +42,7 @@ async function start(config: Config, release: () => void, startedAt: number) {
     dataDir: config.dataDir,
   });
   const app = await buildApp(config, { database, appSecret: appSecret.secret });
+  warn = (message) => app.log.warn(message);
   if (appSecret.source === 'database') {
     app.log.info(
       'APP_SECRET is not set: using the secret kept in the database (every instance shares it)',

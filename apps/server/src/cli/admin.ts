@@ -21,6 +21,7 @@ async function main() {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: pgliteDirOf(config.dataDir),
+      log: (message) => console.warn(message),
     });
     const { code, out } = await runAdminCommand(database.db, argv);
     await database.close();

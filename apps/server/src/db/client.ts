@@ -50,6 +50,11 @@ export interface OpenOptions {
    * may take before the request fails as DATABASE_UNAVAILABLE (DATABASE_TIMEOUT_MS).
    */
   timeoutMs?: number | undefined;
+  /**
+   * PostgreSQL only: receives a warning (one line, without the URL or any secret) for every
+   * pooled connection that is lost; the server writes it to its log at warn level.
+   */
+  log?: ((message: string) => void) | undefined;
 }
 
 /** DESIGN.md section 10: an unreachable or frozen PostgreSQL answers 503 within a second. */
@@ -59,7 +64,11 @@ export const DEFAULT_DATABASE_TIMEOUT_MS = 1_000;
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS)
+    ? await openPostgres(
+        opts.databaseUrl,
+        opts.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
+        opts.log ?? (() => undefined),
+      )
     : await openPglite(opts.pgliteDir);
   await database.migrate(folder);
   return database;
@@ -80,7 +89,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  timeoutMs: number,
+  log: (message: string) => void,
+): Promise<Database> {
   const connection = {
     connectionString: url,
     connectionTimeoutMillis: timeoutMs,
@@ -105,7 +118,7 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
     query_timeout: timeoutMs + 250,
   });
   // A dropped connection must not crash the process; queries fail and the pool reconnects.
-  pool.on('error', () => undefined);
+  handleConnectionErrors(pool, log);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -131,6 +144,58 @@ async function openPostgres(url: string, timeoutMs: number): Promise<Database> {
 }
 
 const START_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Every error of every pooled connection is handled (DESIGN.md section 11: the process never
+ * exits on a pool or client error). pg-pool listens for a client's 'error' only while the
+ * client is idle: it removes that listener when it hands the client out (`_acquireClient`) and
+ * puts it back on release (`_release`), so a connection that died while checked out (a
+ * transaction, which drizzle holds from `begin` to its release) emitted 'error' with no
+ * listener, and Node threw it: the server exited. Here each client gets a listener of its own
+ * when it connects, for its whole life, checked out, idle, released or ending.
+ *
+ * A client that dies while checked out is also given back to the pool at once with its error,
+ * so the pool drops it and opens a new connection in its place: drizzle releases a transaction's
+ * client only when `begin` succeeded, so one lost during `begin` would otherwise keep its place
+ * in the pool for good (enough of them and every request would wait for a connection in vain).
+ * Its holder's own release later does nothing. The queries in flight fail by themselves
+ * ("Connection terminated unexpectedly", 57P01...) and answer 503 DATABASE_UNAVAILABLE.
+ */
+function handleConnectionErrors(pool: pg.Pool, log: (message: string) => void) {
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  const warned = new WeakSet<object>();
+  // One line per connection (a lost one may emit several errors), from the code and message
+  // only: pg-pool sets `err.client`, whose parameters hold the password.
+  const warn = (err: unknown, client: object) => {
+    if (warned.has(client)) return;
+    warned.add(client);
+    log(`PostgreSQL connection lost (${connectionErrorText(err)}); the pool opens a new one`);
+  };
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      warn(err, client);
+      if (!checkedOut.has(client)) return; // idle: pg-pool's own listener removes it
+      checkedOut.delete(client);
+      const release = client.release;
+      client.release = () => undefined;
+      release(err);
+    });
+  });
+  // An idle client's error, passed on by pg-pool after it dropped the client.
+  pool.on('error', (err, client) => warn(err, client));
+}
+
+/** "code: message" of a connection error, with any URL in it reduced to `safeDatabaseUrl`. */
+function connectionErrorText(err: unknown): string {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  const text = (typeof message === 'string' && message ? message : String(err)).replace(
+    /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
+    (url) => safeDatabaseUrl(url),
+  );
+  return typeof code === 'string' && code ? `${code}: ${text}` : text;
+}
 
 /** Key of the advisory lock held while migrating (any constant; ends with the connection). */
 export const MIGRATION_LOCK = 7_263_514_901;

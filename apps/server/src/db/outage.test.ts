@@ -1,15 +1,9 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { parseConfig } from '../config.js';
 import { bearer, register } from '../test/api.js';
-import {
-  createPgDatabase,
-  createTestContext,
-  DATABASES,
-  type TestContext,
-} from '../test/helper.js';
+import { createTestContext, DATABASES, type TestContext } from '../test/helper.js';
+import { appBehindProxy } from '../test/tcp-proxy.js';
 import { HEALTH_TIMEOUT_MS } from '../modules/health/health.routes.js';
 import { DEFAULT_DATABASE_TIMEOUT_MS, openDatabase } from './client.js';
 
@@ -69,75 +63,18 @@ describe('starting with the database down', () => {
   });
 });
 
-/**
- * A TCP proxy in front of PostgreSQL that can freeze: it then forwards nothing on the
- * connections it holds and accepts new ones without ever answering, as a stopped (SIGSTOP) or
- * partitioned database server does.
- */
-async function freezableProxy(targetUrl: string) {
-  const target = new URL(targetUrl);
-  const held = new Set<Socket>();
-  let frozen = false;
-  const server: Server = createServer((client) => {
-    client.on('error', () => undefined);
-    held.add(client);
-    if (frozen) return;
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    upstream.on('error', () => client.destroy());
-    held.add(upstream);
-    client.pipe(upstream).on('close', () => client.destroy());
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = new URL(targetUrl);
-  url.host = `127.0.0.1:${(server.address() as { port: number }).port}`;
-  return {
-    url: url.toString(),
-    freeze() {
-      frozen = true;
-      for (const socket of held) {
-        socket.unpipe();
-        socket.pause();
-      }
-    },
-    /** Back to normal: the frozen connections are dropped, new ones forwarded. */
-    thaw() {
-      frozen = false;
-      held.forEach((socket) => socket.destroy());
-      held.clear();
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** An app on a fresh PostgreSQL database reached through a freezable proxy. */
-async function appBehindProxy(timeoutMs?: number) {
-  const pgDb = await createPgDatabase();
-  const proxy = await freezableProxy(pgDb.url);
-  const database = await openDatabase({ databaseUrl: proxy.url, timeoutMs });
-  const parsed = parseConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: '/none' });
-  if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-  const app = await buildApp(parsed.config, { database, appSecret: 'x'.repeat(40) });
-  const { token } = await register(app);
-  return {
-    app,
-    proxy,
-    token,
-    close: async () => {
-      proxy.thaw();
-      await app.close();
-      await database.close();
-      await proxy.close();
-      await pgDb.drop();
-    },
-  };
+/** An app on a fresh PostgreSQL database behind a freezable proxy, with one user signed up. */
+async function signedUpBehindProxy(timeoutMs?: number) {
+  const setup = await appBehindProxy({ timeoutMs });
+  const { token } = await register(setup.app);
+  return { ...setup, token };
 }
 
 for (const kind of DATABASES.filter((k) => k === 'postgres')) {
   describe(`a frozen database [${kind}]`, () => {
-    let setup: Awaited<ReturnType<typeof appBehindProxy>>;
+    let setup: Awaited<ReturnType<typeof signedUpBehindProxy>>;
     beforeAll(async () => {
-      setup = await appBehindProxy();
+      setup = await signedUpBehindProxy();
       setup.proxy.freeze();
     });
     afterAll(() => setup?.close());
@@ -184,9 +121,9 @@ for (const kind of DATABASES.filter((k) => k === 'postgres')) {
   describe(`the health probe of a database with long time-outs [${kind}]`, () => {
     /** The database time-out here: far beyond the probe's own, so the two cannot be confused. */
     const databaseTimeoutMs = 30_000;
-    let setup: Awaited<ReturnType<typeof appBehindProxy>>;
+    let setup: Awaited<ReturnType<typeof signedUpBehindProxy>>;
     beforeAll(async () => {
-      setup = await appBehindProxy(databaseTimeoutMs);
+      setup = await signedUpBehindProxy(databaseTimeoutMs);
       setup.proxy.freeze();
     });
     afterAll(() => setup?.close());
