@@ -1,4 +1,6 @@
+import { hostname } from 'node:os';
 import { buildApp } from './app.js';
+import type { Faults, FaultPoint } from './modules/trades/live-desk.js';
 import { parseConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
 import { resolveAppSecret } from './lib/app-secret.js';
@@ -41,7 +43,13 @@ async function start(config: Config, release: () => void, startedAt: number) {
     database,
     dataDir: config.dataDir,
   });
-  const app = await buildApp(config, { database, appSecret: appSecret.secret });
+  const app = await buildApp(config, {
+    database,
+    appSecret: appSecret.secret,
+    // The same instance after a restart holds its reconciler leases again at once.
+    instanceId: config.instanceId ?? `${hostname()}:${config.port}`,
+    faults: crashAt(config.testCrashAt),
+  });
   warn = (message) => app.log.warn(message);
   if (appSecret.source === 'database') {
     app.log.info(
@@ -90,6 +98,17 @@ async function start(config: Config, release: () => void, startedAt: number) {
     );
   }
   process.send?.('ready');
+}
+
+/**
+ * TEST_CRASH_AT (the crash harness, bench/live-crash.mjs): the process kills itself (SIGKILL,
+ * nothing flushed, no clean-up) when a live action reaches that step.
+ */
+function crashAt(point: FaultPoint | undefined): Faults | undefined {
+  if (!point) return undefined;
+  return async (at) => {
+    if (at === point) process.kill(process.pid, 'SIGKILL');
+  };
 }
 
 /** What went wrong at start-up, with its causes, and never a query parameter. */

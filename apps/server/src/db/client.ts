@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { AdvisoryLocks } from '../lib/user-lock.js';
+import { pgAdvisoryLocks } from './advisory-locks.js';
 import * as schema from './schema/index.js';
 
 /** The one database type every repository takes: PGlite and PostgreSQL share it. */
@@ -34,6 +36,11 @@ export interface Database {
    */
   migrate(folder?: string, opts?: { lockWaitMs?: number }): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: advisory locks every instance on the database honours (one live action
+   * per trader at a time, lib/user-lock.ts). PGlite has one process: its queue is enough.
+   */
+  advisory?: AdvisoryLocks;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -120,6 +127,7 @@ async function openPostgres(
   // A dropped connection must not crash the process; queries fail and the pool reconnects.
   handleConnectionErrors(pool, log);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const advisory = pgAdvisoryLocks(connection);
   return {
     db,
     kind: 'postgres',
@@ -139,7 +147,11 @@ async function openPostgres(
         await client.query('set lock_timeout = 0');
         await migratePg(drizzlePg(client), { migrationsFolder: folder });
       }),
-    close: () => pool.end(),
+    advisory,
+    close: async () => {
+      await advisory.close().catch(() => undefined);
+      await pool.end();
+    },
   };
 }
 

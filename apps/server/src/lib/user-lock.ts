@@ -70,7 +70,7 @@ export class UserLocks {
   }
 
   async #acquire(userId: string, waitMs: number): Promise<Release | null> {
-    const deadline = Date.now() + waitMs;
+    const deadline = performance.now() + waitMs;
     if (!(await this.#local(userId, waitMs))) return null;
     const local = () => this.#unlockLocal(userId);
     if (!this.advisory) return async () => local();
@@ -83,7 +83,7 @@ export class UserLocks {
             local();
           };
         }
-        if (Date.now() + POLL_MS > deadline) break;
+        if (performance.now() + POLL_MS > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     } catch (err) {

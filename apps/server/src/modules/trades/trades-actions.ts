@@ -1,4 +1,4 @@
-import { moveStopError, tradeMessages, type RiskState, type Trade } from '@tb/core';
+import { moveStopError, tradeMessages, type Trade } from '@tb/core';
 import type { OrderByCloid } from '@tb/hyperliquid';
 import type { Db } from '../../db/client.js';
 import type { LiveIntentRow, TradeOrdersRow } from '../../db/schema/index.js';
@@ -412,7 +412,11 @@ export class TradeActions {
           err,
           tradeActionMessages.closeNotConfirmed,
         );
-        if (!order) throw err;
+        // Only a close that filled makes the position flat: else its exits must stay.
+        if (order?.status !== 'filled') {
+          await this.#intents().delete(intent.id);
+          throw err;
+        }
       }
       await this.deps.desk.fault('close:sent');
       await this.#finishClose(intent, link);
@@ -436,14 +440,15 @@ export class TradeActions {
     await this.#sync(intent.userId, intent.connectionId);
   }
 
-  /** A close whose request is gone: finished when the exchange took it. */
+  /** A close whose request is gone: finished when it filled; else its exits stay. */
   async #resolveClose(intent: LiveIntentRow): Promise<void> {
     const order = await this.#order(intent, intent.cloids.exit!);
     const link = await new TradeActionsRepository(this.deps.db).findLink(
       intent.userId,
       intent.tradeId,
     );
-    if (order && link) {
+    // Only a close that filled makes the position flat: its exits may go then, not before.
+    if (order?.status === 'filled' && link) {
       await this.#finishClose(intent, link);
       return;
     }
