@@ -120,14 +120,25 @@ describeEachDatabase(
       await pin(MARK);
       const user = await paperTrader();
       const trade = (await post(user.token, '/api/trades', MARKET)).json();
-      await dieAt('stop:sent', () =>
-        post(user.token, `/api/trades/${trade.id}/stop`, { stopLoss: 99_000 }),
-      );
+      const key = randomUUID();
+      const move = () =>
+        post(user.token, `/api/trades/${trade.id}/stop`, { stopLoss: 99_000 }, key);
+      await dieAt('stop:sent', move);
       const { links, orders } = await expectLiveInvariants(ctx, user);
       const stops = orders.filter((o) => o.orderType === 'Stop Market');
       // One stop on the exchange: the new one, now the trade's.
       expect(stops.map((o) => o.cloid)).toEqual([links[0]!.slCloid]);
       expect(links[0]!.stopPx).toBe('99000');
+      // The retry with its key gets the move that was made, and sends no second stop.
+      const retry = await move();
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().trade.live).toMatchObject({
+        stopPrice: 99_000,
+        orders: { stopLoss: links[0]!.slOid },
+      });
+      const again = await expectLiveInvariants(ctx, user);
+      expect(again.orders.filter((o) => o.orderType === 'Stop Market')).toHaveLength(1);
+      expect(again.links[0]!.slCloid).toBe(links[0]!.slCloid);
       await pin(98_500);
       await paperInfo({ type: 'clearinghouseState', user: user.wallet });
       await ctx.app.reconciler.runOnce();
@@ -161,10 +172,16 @@ describeEachDatabase(
       await pin(MARK);
       const user = await paperTrader();
       const trade = (await post(user.token, '/api/trades', MARKET)).json();
-      await dieAt('close:sent', () => post(user.token, `/api/trades/${trade.id}/close-market`, {}));
+      const key = randomUUID();
+      const close = () => post(user.token, `/api/trades/${trade.id}/close-market`, {}, key);
+      await dieAt('close:sent', close);
       await ctx.app.reconciler.runOnce();
       const closed = (await call(user.token, 'GET', `/api/trades/${trade.id}`)).json();
       expect(closed).toMatchObject({ verified: true, live: { execution: 'closed' } });
+      // The retry with its key is answered the close, not 409.
+      const retry = await close();
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().trade).toMatchObject({ id: trade.id, verified: true });
       const end = await expectLiveInvariants(ctx, user);
       expect(end.positions).toEqual([]);
       expect(end.orders).toEqual([]);
@@ -174,12 +191,13 @@ describeEachDatabase(
       await pin(MARK);
       const user = await paperTrader();
       const trade = (await post(user.token, '/api/trades', { ...LONG, order: LIMIT })).json();
-      await dieAt('cancel:sent', () =>
-        post(user.token, `/api/trades/${trade.id}/cancel-entry`, {}),
-      );
+      const key = randomUUID();
+      const cancel = () => post(user.token, `/api/trades/${trade.id}/cancel-entry`, {}, key);
+      await dieAt('cancel:sent', cancel);
       const end = await expectLiveInvariants(ctx, user);
       expect(end.trades).toEqual([]);
       expect(end.orders).toEqual([]);
+      expect((await cancel()).statusCode).toBe(204);
     });
   },
   { env: () => ({ PAPER_CONTROL: 'true' }), faults: crash.faults, paperPins: crash.pins },

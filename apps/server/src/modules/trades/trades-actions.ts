@@ -1,9 +1,9 @@
 import { moveStopError, tradeMessages, type Trade } from '@tb/core';
 import type { OrderByCloid } from '@tb/hyperliquid';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import type { LiveIntentRow, TradeOrdersRow } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import type { StoredAnswer } from './idempotency.js';
+import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
 import { orderUnconfirmed, type LiveDesk, type LiveRequest } from './live-desk.js';
 import { LiveIntentsRepository } from './live-intents.repository.js';
 import { isUuid, newCloid } from '../../lib/ids.js';
@@ -132,12 +132,24 @@ export class TradeActions {
     throw new AppError(503, 'SERVICE_UNAVAILABLE', tradeActionMessages.syncBusy);
   }
 
-  /** The trade as the API shows it, with its live state. */
-  async #view(userId: string, id: string): Promise<Trade> {
-    const trade = await new TradesRepository(this.deps.db).find(userId, id);
+  /** The trade as the API shows it, with its live state (through `q`: a commit under way). */
+  async #view(userId: string, id: string, q: Queryable = this.deps.db): Promise<Trade> {
+    const trade = await new TradesRepository(q).find(userId, id);
     if (!trade) throw tradeNotFound();
-    const link = await new TradeActionsRepository(this.deps.db).findLink(userId, id);
+    const link = await new TradeActionsRepository(q).findLink(userId, id);
     return link ? { ...trade, live: toLive(link) } : trade;
+  }
+
+  /**
+   * The action is done: its intent goes and its Idempotency-Key gets the answer, in the
+   * caller's commit, so a retry after a crash at any later point replays it instead of acting
+   * again.
+   */
+  async #settled(q: Queryable, intent: LiveIntentRow, answer: StoredAnswer): Promise<void> {
+    await new LiveIntentsRepository(q).delete(intent.id);
+    if (intent.idempotencyKey) {
+      await new IdempotencyKeys(q).complete(intent.userId, intent.idempotencyKey, answer);
+    }
   }
 
   /**
@@ -174,7 +186,7 @@ export class TradeActions {
    * (today's trade count keeps it).
    */
   cancelEntry(user: RiskUser, id: string, request: LiveRequest): Promise<StoredAnswer> {
-    return this.deps.desk.run(user.id, request, async () => {
+    return this.deps.desk.run(user.id, request, async (key) => {
       const { trade, link } = await this.#load(user.id, id);
       if (trade.status !== 'OPEN' || link.execution === 'closed') throw closed();
       if (link.execution === 'open') throw conflict('CONFLICT', tradeActionMessages.entryFilled);
@@ -187,7 +199,7 @@ export class TradeActions {
         coin: link.coin,
         cloids: { entry: link.entryCloid },
         payload: {},
-        idempotencyKey: null,
+        idempotencyKey: key ?? null,
         createdAt: this.deps.desk.now(),
       });
       await this.deps.desk.fault('cancel:intent');
@@ -216,7 +228,7 @@ export class TradeActions {
     await this.#bracket().cancelCloids(userId, connectionId, pair, [link.tpCloid, link.slCloid]);
     await this.deps.db.transaction(async (tx) => {
       await new TradesRepository(tx).delete(userId, tradeId);
-      await new LiveIntentsRepository(tx).delete(intent.id);
+      await this.#settled(tx, intent, { status: 204, body: null });
     });
   }
 
@@ -246,7 +258,7 @@ export class TradeActions {
     stopLoss: number,
     request: LiveRequest,
   ): Promise<StoredAnswer> {
-    return this.deps.desk.run(user.id, request, async () => {
+    return this.deps.desk.run(user.id, request, async (key) => {
       const placed = await this.#held(user.id, id);
       const { trade, link } = placed;
       const bracket = this.#bracket();
@@ -262,7 +274,7 @@ export class TradeActions {
         oldCloid: link.slCloid,
         pair: trade.pair,
       };
-      const intent = await this.#writeAhead(user.id, id, 'moveStop', link, cloid, payload);
+      const intent = await this.#writeAhead(user.id, id, 'moveStop', link, cloid, payload, key);
       await this.deps.desk.fault('stop:intent');
       let oid: string | null;
       try {
@@ -285,8 +297,7 @@ export class TradeActions {
         oid = String(order.oid);
       }
       await this.deps.desk.fault('stop:sent');
-      await this.#finishMove(intent, oid);
-      return { status: 200, body: { trade: await this.#view(user.id, id) } };
+      return this.#finishMove(intent, oid);
     });
   }
 
@@ -301,6 +312,7 @@ export class TradeActions {
     link: TradeOrdersRow,
     cloid: string,
     payload: object,
+    key: string | undefined,
   ): Promise<LiveIntentRow> {
     return this.deps.db.transaction(async (tx) => {
       await new TradeActionsRepository(tx).addExitOid(userId, tradeId, cloid);
@@ -312,7 +324,7 @@ export class TradeActions {
         coin: link.coin,
         cloids: { exit: cloid },
         payload,
-        idempotencyKey: null,
+        idempotencyKey: key ?? null,
         createdAt: this.deps.desk.now(),
       });
     });
@@ -345,22 +357,28 @@ export class TradeActions {
   }
 
   /** The new stop stands: it becomes the trade's stop, the old one is cancelled. */
-  async #finishMove(intent: LiveIntentRow, oid: string | null): Promise<void> {
+  async #finishMove(intent: LiveIntentRow, oid: string | null): Promise<StoredAnswer> {
     const payload = intent.payload as MovePayload;
-    await this.deps.db.transaction(async (tx) => {
+    const answer = await this.deps.db.transaction(async (tx) => {
       await new TradeActionsRepository(tx).replaceStop(intent.userId, intent.tradeId, {
         oid,
         cloid: intent.cloids.exit!,
         px: payload.px,
         oldOid: payload.oldOid,
       });
-      await new LiveIntentsRepository(tx).delete(intent.id);
+      const moved = {
+        status: 200,
+        body: { trade: await this.#view(intent.userId, intent.tradeId, tx) },
+      };
+      await this.#settled(tx, intent, moved);
+      return moved;
     });
     // The new stop is in place and recorded: an old one left behind (cancel failed) is a
     // reduce-only order farther away whose fill still closes this trade (other exits).
     await this.#bracket()
       .cancelCloids(intent.userId, intent.connectionId, payload.pair, [payload.oldCloid])
       .catch(() => undefined);
+    return answer;
   }
 
   /** A stop move whose request is gone: finished when the exchange holds the new stop. */
@@ -381,14 +399,20 @@ export class TradeActions {
    * first) answers 409, and the trade shows that real close.
    */
   closeMarket(user: RiskUser, id: string, request: LiveRequest): Promise<StoredAnswer> {
-    return this.deps.desk.run(user.id, request, async () => {
+    return this.deps.desk.run(user.id, request, async (key) => {
       const placed = await this.#held(user.id, id);
       const { trade, link } = placed;
       const bracket = this.#bracket();
       const cloid = newCloid();
-      const intent = await this.#writeAhead(user.id, id, 'closeMarket', link, cloid, {
-        pair: trade.pair,
-      });
+      const intent = await this.#writeAhead(
+        user.id,
+        id,
+        'closeMarket',
+        link,
+        cloid,
+        { pair: trade.pair, timeZone: user.timeZone },
+        key,
+      );
       await this.deps.desk.fault('close:intent');
       try {
         const order = await bracket.closeMarket(user.id, link.connectionId, {
@@ -419,25 +443,33 @@ export class TradeActions {
         }
       }
       await this.deps.desk.fault('close:sent');
-      await this.#finishClose(intent, link);
-      return {
-        status: 200,
-        body: { trade: await this.#view(user.id, id), stats: await this.deps.risk.get(user) },
-      };
+      return this.#finishClose(intent, link);
     });
   }
 
   /**
    * Flat now: what is left of the take profit and stop can only be cancelled by the exchange
-   * (reduce-only), so a failure here does not undo the close; then the fills are read.
+   * (reduce-only), so a failure here does not undo the close; then the fills are read, and
+   * the answer (the trade as the fills closed it, the risk state) settles the intent.
    */
-  async #finishClose(intent: LiveIntentRow, link: Pick<TradeOrdersRow, 'tpCloid' | 'slCloid'>) {
-    const pair = (intent.payload as { pair: string }).pair;
+  async #finishClose(
+    intent: LiveIntentRow,
+    link: Pick<TradeOrdersRow, 'tpCloid' | 'slCloid'>,
+  ): Promise<StoredAnswer> {
+    const { pair, timeZone } = intent.payload as { pair: string; timeZone: string };
     await this.#bracket()
       .cancelCloids(intent.userId, intent.connectionId, pair, [link.tpCloid, link.slCloid])
       .catch(() => undefined);
-    await this.#intents().delete(intent.id);
     await this.#sync(intent.userId, intent.connectionId);
+    const stats = await this.deps.risk.get({ id: intent.userId, timeZone });
+    return this.deps.db.transaction(async (tx) => {
+      const closed = {
+        status: 200,
+        body: { trade: await this.#view(intent.userId, intent.tradeId, tx), stats },
+      };
+      await this.#settled(tx, intent, closed);
+      return closed;
+    });
   }
 
   /** A close whose request is gone: finished when it filled; else its exits stay. */
