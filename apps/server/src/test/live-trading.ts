@@ -49,6 +49,19 @@ export function liveHelpers(app: () => FastifyInstance, database: () => Database
     authed(app(), token, method, url, payload);
   const helpers = {
     call,
+    /** A JSON POST of the user, with an `Idempotency-Key` when one is given. */
+    post(token: string, url: string, body: unknown, key?: string) {
+      return app().inject({
+        method: 'POST',
+        url,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(key && { 'idempotency-key': key }),
+        },
+        payload: JSON.stringify(body ?? {}),
+      });
+    },
     /** Pins BTC's mark on an app's paper exchange (pins live in each instance's memory). */
     async pin(px: number, on: FastifyInstance = app()) {
       const res = await on.inject({

@@ -18,21 +18,10 @@ const crash = crashSwitch();
 describeEachDatabase(
   'a server killed during live actions, then restarted',
   (ctx) => {
-    const { call, pin, paperTrader, paperInfo } = liveHelpers(
+    const { call, pin, paperTrader, paperInfo, post } = liveHelpers(
       () => ctx.app,
       () => ctx.database,
     );
-    const post = (token: string, url: string, body: unknown, key?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          ...(key && { 'idempotency-key': key }),
-        },
-        payload: JSON.stringify(body ?? {}),
-      });
     /** Sends a request that dies at `point` (never answered), then restarts the server. */
     const dieAt = async (point: Parameters<typeof crash.arm>[0], send: () => unknown) => {
       const reached = crash.arm(point);

@@ -22,22 +22,11 @@ interface FrontOrder {
 describeEachDatabase(
   'live actions: one at a time, once per key, only with the switch on',
   (ctx) => {
-    const { call, pin, paperTrader, paperInfo } = liveHelpers(
+    const { call, pin, paperTrader, paperInfo, post } = liveHelpers(
       () => ctx.app,
       () => ctx.database,
     );
     const db = () => ctx.database.db;
-    const post = (token: string, url: string, body: unknown, key?: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          ...(key && { 'idempotency-key': key }),
-        },
-        payload: JSON.stringify(body ?? {}),
-      });
     const openOrders = async (wallet: string) =>
       (await paperInfo({ type: 'frontendOpenOrders', user: wallet })) as FrontOrder[];
     const positions = async (wallet: string) =>

@@ -170,11 +170,7 @@ export class LivePlacement {
     const definitive = err instanceof AppError && err.status < 500;
     let found: Map<string, OrderByCloid | null>;
     try {
-      found = await this.#bracket().orders(
-        intent.userId,
-        intent.connectionId,
-        Object.values(intent.cloids),
-      );
+      found = await this.#ask(intent);
     } catch {
       // Left for the reconciler, which asks again on its next pass.
       if (definitive) throw err;
@@ -189,15 +185,16 @@ export class LivePlacement {
     throw err;
   }
 
+  /** What the exchange holds under each of the intent's client ids. */
+  #ask(intent: LiveIntentRow): Promise<Map<string, OrderByCloid | null>> {
+    return this.#bracket().orders(intent.userId, intent.connectionId, Object.values(intent.cloids));
+  }
+
   /** The reconciler's resolution of a placement whose request is gone. */
   async resolve(intent: LiveIntentRow): Promise<void> {
     let found: Map<string, OrderByCloid | null>;
     try {
-      found = await this.#bracket().orders(
-        intent.userId,
-        intent.connectionId,
-        Object.values(intent.cloids),
-      );
+      found = await this.#ask(intent);
     } catch (err) {
       // A connection removed since: nothing can be asked or placed on it any more.
       if (err instanceof AppError && err.code === 'EXCHANGE_NOT_CONNECTED') {
