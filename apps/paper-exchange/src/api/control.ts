@@ -21,7 +21,7 @@ export function handlePinMark(deps: ExchangeDeps, body: unknown): PaperReply {
     return badRequest(`Unknown coin: ${JSON.stringify(coin ?? null)}.`);
   }
   if (px === null) {
-    deps.pins.release(coin);
+    deps.pins.release(coin, deps.now());
     return { status: 200, body: { status: 'ok', coin, px: null } };
   }
   if (typeof px !== 'number' || !Number.isFinite(px) || px <= 0) {

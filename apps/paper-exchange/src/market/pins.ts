@@ -1,33 +1,55 @@
 /**
  * Marks pinned by the control route (PAPER_CONTROL): a pinned coin's mid, mark and book sit at
- * the pinned price from the moment it was pinned until it is released. Kept in this process's
- * memory (a test and demo tool; several instances do not share pins).
+ * the pinned price from the moment it was pinned until it is released or pinned again. Kept in
+ * this process's memory (a test and demo tool; several instances do not share pins).
  *
  * Accounts are evaluated lazily (engine/lazy.ts): an account sees a pin at its next read or
  * action, whose last evaluation sample is the request's time, at the pinned price. So a test
  * pins, then reads (or acts on) the account, and only then releases the pin.
+ *
+ * Each coin keeps its recent pins in order, not only the newest: a request that read its time
+ * just before a new pin (and waited for its account meanwhile) is evaluated at the price that
+ * was pinned at its time, not on the synthetic path between two pins.
  */
 export class MarkPins {
-  readonly #pins = new Map<string, { px: number; sinceMs: number }>();
+  readonly #pins = new Map<string, { px: number | null; sinceMs: number }[]>();
 
   /** Pins `coin` at `px` (USD, positive) from `nowMs` on. */
   pin(coin: string, px: number, nowMs: number): void {
-    this.#pins.set(coin, { px, sinceMs: nowMs });
+    this.#push(coin, px, nowMs);
   }
 
-  release(coin: string): void {
-    this.#pins.delete(coin);
+  /** Releases `coin` from now on (times before keep the pins they had). */
+  release(coin: string, nowMs: number): void {
+    if (this.#pins.has(coin)) this.#push(coin, null, nowMs);
   }
 
   /** The pinned price of `coin` at `timeMs`, if any. */
   at(coin: string, timeMs: number): number | undefined {
-    const pin = this.#pins.get(coin);
-    return pin && timeMs >= pin.sinceMs ? pin.px : undefined;
+    const history = this.#pins.get(coin);
+    if (!history) return undefined;
+    for (let i = history.length - 1; i >= 0; i--) {
+      const pin = history[i]!;
+      if (timeMs >= pin.sinceMs) return pin.px ?? undefined;
+    }
+    return undefined;
   }
 
-  /** Whether a pin was set at or after `timeMs` (an account evaluated then must look again). */
+  /** Whether a pin was set (or released) at or after `timeMs` (an account must look again). */
   setSince(timeMs: number): boolean {
-    for (const pin of this.#pins.values()) if (pin.sinceMs >= timeMs) return true;
+    for (const history of this.#pins.values()) {
+      if (history.some((pin) => pin.sinceMs >= timeMs)) return true;
+    }
     return false;
   }
+
+  #push(coin: string, px: number | null, sinceMs: number) {
+    const history = this.#pins.get(coin) ?? [];
+    history.push({ px, sinceMs });
+    // A few recent changes are enough for requests in flight; older ones are never asked.
+    if (history.length > HISTORY) history.splice(0, history.length - HISTORY);
+    this.#pins.set(coin, history);
+  }
 }
+
+const HISTORY = 32;
