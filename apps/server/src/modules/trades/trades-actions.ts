@@ -1,58 +1,18 @@
-import { moveStopError, tradeMessages, type Trade } from '@tb/core';
-import type { OrderByCloid } from '@tb/hyperliquid';
-import type { Db, Queryable } from '../../db/client.js';
+import { moveStopError } from '@tb/core';
 import type { LiveIntentRow, TradeOrdersRow } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
-import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
-import { orderUnconfirmed, type LiveDesk, type LiveRequest } from './live-desk.js';
-import { LiveIntentsRepository } from './live-intents.repository.js';
-import { isUuid, newCloid } from '../../lib/ids.js';
-import { notConnected } from '../exchange/exchange-errors.js';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, conflict } from '../../lib/app-error.js';
+import { newCloid } from '../../lib/ids.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
-import { toLive } from './trade-orders.repository.js';
+import type { StoredAnswer } from './idempotency.js';
+import type { LiveDesk, LiveRequest } from './live-desk.js';
+import { closedTrade, PlacedTrades, STANDING } from './placed-trades.js';
+import { tradeActionMessages, type SyncConnection } from './trade-action-messages.js';
 import { TradeActionsRepository } from './trades-actions.repository.js';
 import type { BracketPlacer } from './trades-live.js';
 import { TradesRepository } from './trades.repository.js';
 
-/**
- * Reads a connection's new fills now and applies them (the reconciler's `syncConnection`):
- * entry fills open the trade, exits close it verified. Injected by app.ts.
- */
-export type SyncConnection = (
-  userId: string,
-  connectionId: string,
-  opts?: { since?: number },
-) => Promise<unknown>;
-
-/** Refusals of the actions, in words a trader reads. */
-export const tradeActionMessages = {
-  notPlaced:
-    'This trade was not placed on the exchange: it has no orders to cancel or change. Close it with Target Hit or Stoploss Hit.',
-  entryFilled: 'The entry has already filled: close the position at market instead.',
-  entryNotFilled:
-    'The entry has not filled yet, so there is no position to change: cancel the entry instead.',
-  syncBusy:
-    "The entry was cancelled, but the exchange's fills could not be read just now to check it had not filled: please try again.",
-  alreadyClosed:
-    'This trade has already closed on the exchange (its take profit or stop filled first): it now shows the real close.',
-  stopNotConfirmed: 'The exchange did not confirm the new stop.',
-  closeNotConfirmed: 'The exchange did not confirm the close.',
-  noPosition: (pair: string) =>
-    `There is no open ${pair} position on the exchange for this trade: it may have just closed. Refresh to see its result.`,
-} as const;
-
-/** How often, and how far apart, a cancel tries to read fills another instance is reading. */
-const SYNC_ATTEMPTS = 4;
-const SYNC_RETRY_MS = 250;
-
-const tradeNotFound = () => notFound('Trade not found');
-const closed = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
-
-/** A placed trade and its orders' row, both the caller's. */
-interface Placed {
-  trade: Trade;
-  link: TradeOrdersRow;
-}
+export { tradeActionMessages, type SyncConnection } from './trade-action-messages.js';
 
 /** Whether an exchange refusal says the reduce-only order had nothing left to reduce. */
 const nothingToReduce = (err: unknown) =>
@@ -69,9 +29,6 @@ interface MovePayload {
   pair: string;
 }
 
-/** Exit orders that stand (or already did their work). */
-const STANDING = new Set(['open', 'triggered', 'filled']);
-
 /**
  * What a trader does with a trade placed on the exchange (DESIGN.md sections 9 and 11): cancel
  * the resting entry, move the stop toward profit, close the position at market. Each runs
@@ -82,6 +39,8 @@ const STANDING = new Set(['open', 'triggered', 'filled']);
  * (verified, risk moved) is the reconciler's.
  */
 export class TradeActions {
+  readonly #placed: PlacedTrades;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -91,92 +50,10 @@ export class TradeActions {
       sync?: SyncConnection | undefined;
     },
   ) {
+    this.#placed = new PlacedTrades(deps);
     deps.desk.onResolve('moveStop', (intent) => this.#resolveMove(intent));
     deps.desk.onResolve('closeMarket', (intent) => this.#resolveClose(intent));
     deps.desk.onResolve('cancelEntry', (intent) => this.#resolveCancel(intent));
-  }
-
-  /** The trade and its orders; 404 for another user's or an unknown one, 409 when not placed. */
-  async #load(userId: string, id: string): Promise<Placed> {
-    if (!isUuid(id)) throw tradeNotFound();
-    const trade = await new TradesRepository(this.deps.db).find(userId, id);
-    if (!trade) throw tradeNotFound();
-    const link = await new TradeActionsRepository(this.deps.db).findLink(userId, id);
-    if (!link) throw conflict('CONFLICT', tradeActionMessages.notPlaced);
-    return { trade, link };
-  }
-
-  #bracket(): BracketPlacer {
-    if (!this.deps.bracket) throw notConnected();
-    return this.deps.bracket;
-  }
-
-  #intents() {
-    return new LiveIntentsRepository(this.deps.db);
-  }
-
-  async #sync(userId: string, connectionId: string): Promise<void> {
-    await this.deps.sync?.(userId, connectionId);
-  }
-
-  /**
-   * Reads the connection's fills, waiting a little while another instance holds its lease
-   * (sync answers false): cancelling an entry must know whether it filled. 503 if it cannot.
-   */
-  async #syncSure(userId: string, connectionId: string): Promise<void> {
-    if (!this.deps.sync) return;
-    for (let attempt = 0; attempt < SYNC_ATTEMPTS; attempt++) {
-      if ((await this.deps.sync(userId, connectionId)) !== false) return;
-      await new Promise((resolve) => setTimeout(resolve, SYNC_RETRY_MS));
-    }
-    throw new AppError(503, 'SERVICE_UNAVAILABLE', tradeActionMessages.syncBusy);
-  }
-
-  /** The trade as the API shows it, with its live state (through `q`: a commit under way). */
-  async #view(userId: string, id: string, q: Queryable = this.deps.db): Promise<Trade> {
-    const trade = await new TradesRepository(q).find(userId, id);
-    if (!trade) throw tradeNotFound();
-    const link = await new TradeActionsRepository(q).findLink(userId, id);
-    return link ? { ...trade, live: toLive(link) } : trade;
-  }
-
-  /**
-   * The action is done: its intent goes and its Idempotency-Key gets the answer, in the
-   * caller's commit, so a retry after a crash at any later point replays it instead of acting
-   * again.
-   */
-  async #settled(q: Queryable, intent: LiveIntentRow, answer: StoredAnswer): Promise<void> {
-    await new LiveIntentsRepository(q).delete(intent.id);
-    if (intent.idempotencyKey) {
-      await new IdempotencyKeys(q).complete(intent.userId, intent.idempotencyKey, answer);
-    }
-  }
-
-  /**
-   * A placed trade with its fills read first, held on the exchange (execution open): what
-   * moving the stop and closing at market need. 409 when resting or already closed.
-   */
-  async #held(userId: string, id: string): Promise<Placed> {
-    const before = await this.#load(userId, id);
-    await this.#sync(userId, before.link.connectionId);
-    const now = await this.#load(userId, id);
-    if (now.trade.status !== 'OPEN' || now.link.execution === 'closed') throw closed();
-    if (now.link.execution === 'resting') {
-      throw conflict('CONFLICT', tradeActionMessages.entryNotFilled);
-    }
-    return now;
-  }
-
-  /** Units the exits close: the entry fills' size, else the size the bracket was sent with. */
-  #size({ trade, link }: Placed): number {
-    const filled = link.entryFillSz === null ? NaN : Number(link.entryFillSz);
-    return filled > 0 ? filled : trade.quantity;
-  }
-
-  /** What the exchange holds under one cloid; throws when it cannot be asked. */
-  async #order(intent: LiveIntentRow, cloid: string): Promise<OrderByCloid | null> {
-    const found = await this.#bracket().orders(intent.userId, intent.connectionId, [cloid]);
-    return found.get(cloid) ?? null;
   }
 
   /**
@@ -187,11 +64,11 @@ export class TradeActions {
    */
   cancelEntry(user: RiskUser, id: string, request: LiveRequest): Promise<StoredAnswer> {
     return this.deps.desk.run(user.id, request, async (key) => {
-      const { trade, link } = await this.#load(user.id, id);
-      if (trade.status !== 'OPEN' || link.execution === 'closed') throw closed();
+      const { trade, link } = await this.#placed.load(user.id, id);
+      if (trade.status !== 'OPEN' || link.execution === 'closed') throw closedTrade();
       if (link.execution === 'open') throw conflict('CONFLICT', tradeActionMessages.entryFilled);
-      const bracket = this.#bracket();
-      const intent = await this.#intents().insert({
+      const bracket = this.#placed.bracket();
+      const intent = await this.#placed.intents().insert({
         userId: user.id,
         kind: 'cancelEntry',
         tradeId: id,
@@ -217,29 +94,31 @@ export class TradeActions {
    */
   async #finishCancel(intent: LiveIntentRow, pair: string, answering: boolean): Promise<void> {
     const { userId, connectionId, tradeId } = intent;
-    await this.#syncSure(userId, connectionId);
+    await this.#placed.syncSure(userId, connectionId);
     const after = await new TradesRepository(this.deps.db).find(userId, tradeId);
     const link = await new TradeActionsRepository(this.deps.db).findLink(userId, tradeId);
     if (!after || !link || after.status !== 'OPEN' || link.execution !== 'resting') {
-      await this.#intents().delete(intent.id);
+      await this.#placed.intents().delete(intent.id);
       if (answering) throw conflict('CONFLICT', tradeActionMessages.entryFilled);
       return;
     }
-    await this.#bracket().cancelCloids(userId, connectionId, pair, [link.tpCloid, link.slCloid]);
+    await this.#placed
+      .bracket()
+      .cancelCloids(userId, connectionId, pair, [link.tpCloid, link.slCloid]);
     await this.deps.db.transaction(async (tx) => {
       await new TradesRepository(tx).delete(userId, tradeId);
-      await this.#settled(tx, intent, { status: 204, body: null });
+      await this.#placed.settled(tx, intent, { status: 204, body: null });
     });
   }
 
   /** A cancel whose request is gone: finished when the entry is no longer resting unfilled. */
   async #resolveCancel(intent: LiveIntentRow): Promise<void> {
-    const entry = await this.#order(intent, intent.cloids.entry!);
+    const entry = await this.#placed.order(intent, intent.cloids.entry!);
     const trade = await new TradesRepository(this.deps.db).find(intent.userId, intent.tradeId);
     if (!trade || entry?.status === 'open') {
       // The cancel never reached the exchange: the trade stays as it is.
       if (entry?.status === 'open' || !this.deps.desk.young(intent)) {
-        await this.#intents().delete(intent.id);
+        await this.#placed.intents().delete(intent.id);
       }
       return;
     }
@@ -259,9 +138,9 @@ export class TradeActions {
     request: LiveRequest,
   ): Promise<StoredAnswer> {
     return this.deps.desk.run(user.id, request, async (key) => {
-      const placed = await this.#held(user.id, id);
+      const placed = await this.#placed.held(user.id, id);
       const { trade, link } = placed;
-      const bracket = this.#bracket();
+      const bracket = this.#placed.bracket();
       const mark = await bracket.positionMark(user.id, link.connectionId, trade.pair);
       if (mark === null) throw conflict('CONFLICT', tradeActionMessages.noPosition(trade.pair));
       const refused = moveStopError(trade, stopLoss, mark);
@@ -269,12 +148,20 @@ export class TradeActions {
       const cloid = newCloid();
       const payload: MovePayload = {
         px: stopLoss,
-        size: this.#size(placed),
+        size: this.#placed.size(placed),
         oldOid: link.slOid,
         oldCloid: link.slCloid,
         pair: trade.pair,
       };
-      const intent = await this.#writeAhead(user.id, id, 'moveStop', link, cloid, payload, key);
+      const intent = await this.#placed.writeAhead(
+        user.id,
+        id,
+        'moveStop',
+        link,
+        cloid,
+        payload,
+        key,
+      );
       await this.deps.desk.fault('stop:intent');
       let oid: string | null;
       try {
@@ -287,7 +174,7 @@ export class TradeActions {
         });
         oid = stop.oid;
       } catch (err) {
-        const order = await this.#askAfterFailure(
+        const order = await this.#placed.askAfterFailure(
           intent,
           cloid,
           err,
@@ -299,61 +186,6 @@ export class TradeActions {
       await this.deps.desk.fault('stop:sent');
       return this.#finishMove(intent, oid);
     });
-  }
-
-  /**
-   * The intent of an exit order, and its cloid among the trade's exits, in one commit: a fill
-   * of the order closes the trade whatever happens after it is sent.
-   */
-  async #writeAhead(
-    userId: string,
-    tradeId: string,
-    kind: 'moveStop' | 'closeMarket',
-    link: TradeOrdersRow,
-    cloid: string,
-    payload: object,
-    key: string | undefined,
-  ): Promise<LiveIntentRow> {
-    return this.deps.db.transaction(async (tx) => {
-      await new TradeActionsRepository(tx).addExitOid(userId, tradeId, cloid);
-      return new LiveIntentsRepository(tx).insert({
-        userId,
-        kind,
-        tradeId,
-        connectionId: link.connectionId,
-        coin: link.coin,
-        cloids: { exit: cloid },
-        payload,
-        idempotencyKey: key ?? null,
-        createdAt: this.deps.desk.now(),
-      });
-    });
-  }
-
-  /**
-   * An exit order's call failed: the exchange is asked whether it took it. Answers the order
-   * when it did; null when it did not (the intent dropped, unless a time-out may still arrive:
-   * then 503 and the reconciler decides).
-   */
-  async #askAfterFailure(
-    intent: LiveIntentRow,
-    cloid: string,
-    err: unknown,
-    notConfirmed: string,
-  ): Promise<OrderByCloid | null> {
-    const definitive = err instanceof AppError && err.status < 500;
-    let order: OrderByCloid | null;
-    try {
-      order = await this.#order(intent, cloid);
-    } catch {
-      if (definitive) throw err;
-      throw orderUnconfirmed(notConfirmed);
-    }
-    if (!order && !definitive && this.deps.desk.young(intent)) {
-      throw orderUnconfirmed(notConfirmed);
-    }
-    if (!order || !STANDING.has(order.status)) await this.#intents().delete(intent.id);
-    return order;
   }
 
   /** The new stop stands: it becomes the trade's stop, the old one is cancelled. */
@@ -368,14 +200,15 @@ export class TradeActions {
       });
       const moved = {
         status: 200,
-        body: { trade: await this.#view(intent.userId, intent.tradeId, tx) },
+        body: { trade: await this.#placed.view(intent.userId, intent.tradeId, tx) },
       };
-      await this.#settled(tx, intent, moved);
+      await this.#placed.settled(tx, intent, moved);
       return moved;
     });
     // The new stop is in place and recorded: an old one left behind (cancel failed) is a
     // reduce-only order farther away whose fill still closes this trade (other exits).
-    await this.#bracket()
+    await this.#placed
+      .bracket()
       .cancelCloids(intent.userId, intent.connectionId, payload.pair, [payload.oldCloid])
       .catch(() => undefined);
     return answer;
@@ -383,12 +216,12 @@ export class TradeActions {
 
   /** A stop move whose request is gone: finished when the exchange holds the new stop. */
   async #resolveMove(intent: LiveIntentRow): Promise<void> {
-    const order = await this.#order(intent, intent.cloids.exit!);
+    const order = await this.#placed.order(intent, intent.cloids.exit!);
     if (order && STANDING.has(order.status)) {
       await this.#finishMove(intent, String(order.oid));
       return;
     }
-    if (order || !this.deps.desk.young(intent)) await this.#intents().delete(intent.id);
+    if (order || !this.deps.desk.young(intent)) await this.#placed.intents().delete(intent.id);
   }
 
   /**
@@ -400,11 +233,11 @@ export class TradeActions {
    */
   closeMarket(user: RiskUser, id: string, request: LiveRequest): Promise<StoredAnswer> {
     return this.deps.desk.run(user.id, request, async (key) => {
-      const placed = await this.#held(user.id, id);
+      const placed = await this.#placed.held(user.id, id);
       const { trade, link } = placed;
-      const bracket = this.#bracket();
+      const bracket = this.#placed.bracket();
       const cloid = newCloid();
-      const intent = await this.#writeAhead(
+      const intent = await this.#placed.writeAhead(
         user.id,
         id,
         'closeMarket',
@@ -418,7 +251,7 @@ export class TradeActions {
         const order = await bracket.closeMarket(user.id, link.connectionId, {
           pair: trade.pair,
           isLong: trade.isLong,
-          size: this.#size(placed),
+          size: this.#placed.size(placed),
           cloid,
         });
         if (order.oid !== null) {
@@ -426,11 +259,11 @@ export class TradeActions {
         }
       } catch (err) {
         if (nothingToReduce(err)) {
-          await this.#intents().delete(intent.id);
-          await this.#sync(user.id, link.connectionId);
+          await this.#placed.intents().delete(intent.id);
+          await this.#placed.sync(user.id, link.connectionId);
           throw conflict('CONFLICT', tradeActionMessages.alreadyClosed);
         }
-        const order = await this.#askAfterFailure(
+        const order = await this.#placed.askAfterFailure(
           intent,
           cloid,
           err,
@@ -438,7 +271,7 @@ export class TradeActions {
         );
         // Only a close that filled makes the position flat: else its exits must stay.
         if (order?.status !== 'filled') {
-          await this.#intents().delete(intent.id);
+          await this.#placed.intents().delete(intent.id);
           throw err;
         }
       }
@@ -457,24 +290,25 @@ export class TradeActions {
     link: Pick<TradeOrdersRow, 'tpCloid' | 'slCloid'>,
   ): Promise<StoredAnswer> {
     const { pair, timeZone } = intent.payload as { pair: string; timeZone: string };
-    await this.#bracket()
+    await this.#placed
+      .bracket()
       .cancelCloids(intent.userId, intent.connectionId, pair, [link.tpCloid, link.slCloid])
       .catch(() => undefined);
-    await this.#sync(intent.userId, intent.connectionId);
+    await this.#placed.sync(intent.userId, intent.connectionId);
     const stats = await this.deps.risk.get({ id: intent.userId, timeZone });
     return this.deps.db.transaction(async (tx) => {
       const closed = {
         status: 200,
-        body: { trade: await this.#view(intent.userId, intent.tradeId, tx), stats },
+        body: { trade: await this.#placed.view(intent.userId, intent.tradeId, tx), stats },
       };
-      await this.#settled(tx, intent, closed);
+      await this.#placed.settled(tx, intent, closed);
       return closed;
     });
   }
 
   /** A close whose request is gone: finished when it filled; else its exits stay. */
   async #resolveClose(intent: LiveIntentRow): Promise<void> {
-    const order = await this.#order(intent, intent.cloids.exit!);
+    const order = await this.#placed.order(intent, intent.cloids.exit!);
     const link = await new TradeActionsRepository(this.deps.db).findLink(
       intent.userId,
       intent.tradeId,
@@ -484,6 +318,7 @@ export class TradeActions {
       await this.#finishClose(intent, link);
       return;
     }
-    if (order || !link || !this.deps.desk.young(intent)) await this.#intents().delete(intent.id);
+    if (order || !link || !this.deps.desk.young(intent))
+      await this.#placed.intents().delete(intent.id);
   }
 }
