@@ -20,6 +20,9 @@ export const orderUnconfirmed = (detail: string) =>
     `${detail} The app keeps checking with the exchange by itself and records the order or cancels it within a minute: don't send it again.`,
   );
 
+/** How often the reconciler's passes drop answers kept past their 24 h. */
+const PURGE_EVERY_MS = 60_000;
+
 /** How long an intent the exchange does not know may still arrive there (a request in flight). */
 export const INTENT_GRACE_MS = 30_000;
 
@@ -34,6 +37,7 @@ export type IntentResolver = (intent: LiveIntentRow) => Promise<void>;
  */
 export class LiveDesk {
   readonly #resolvers = new Map<LiveIntentKind, IntentResolver>();
+  #purgedAt = -Infinity;
 
   constructor(
     private readonly deps: {
@@ -139,7 +143,12 @@ export class LiveDesk {
       const done = await this.deps.locks.tryRun(userId, () => this.resolveUser(userId));
       if (done !== SKIPPED) worked++;
     }
-    await new IdempotencyKeys(this.deps.db).purge(this.deps.now());
+    // Keys older than 24 h go once a minute, not on every pass (a claim drops its user's own).
+    const now = this.deps.now();
+    if (now.getTime() - this.#purgedAt >= PURGE_EVERY_MS) {
+      await new IdempotencyKeys(this.deps.db).purge(now);
+      this.#purgedAt = now.getTime();
+    }
     return worked;
   }
 
