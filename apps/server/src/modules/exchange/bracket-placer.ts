@@ -69,14 +69,6 @@ export function bracketPlacer(deps: {
       };
     },
 
-    async cancel(userId: string, pair: string, placed: PlacedLive): Promise<void> {
-      const { account } = await accountOf(userId, placed.connectionId);
-      const { entry, takeProfit, stopLoss } = placed.cloids;
-      await callExchange(m.cancelOrder, deps.log, () =>
-        account.cancelByCloids(pair, [entry, takeProfit, stopLoss] as Cloid[]),
-      );
-    },
-
     async cancelCloids(userId, connectionId, pair, cloids): Promise<void> {
       const { account } = await accountOf(userId, connectionId);
       await callExchange(m.cancelOrder, deps.log, () =>

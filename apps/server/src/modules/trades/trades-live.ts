@@ -48,7 +48,6 @@ export interface BracketPlacer {
     connectionId: string,
     cloids: readonly string[],
   ): Promise<Map<string, OrderByCloid | null>>;
-  cancel(userId: string, pair: string, placed: PlacedLive): Promise<void>;
   /** Cancels orders of the connection by client order id; ones already gone are skipped. */
   cancelCloids(userId: string, connectionId: string, pair: string, cloids: string[]): Promise<void>;
   /** The mark price of the pair's open position on the connection; null without one. */
