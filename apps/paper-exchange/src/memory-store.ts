@@ -45,6 +45,10 @@ class MemoryReads implements PaperReads {
     return agent && copy(agent);
   }
 
+  async agentsOf(master: string): Promise<Agent[]> {
+    return copy([...this.data.agents.values()].filter((agent) => agent.master === master));
+  }
+
   async fills(address: string, query: FillQuery): Promise<FillRecord[]> {
     const all = this.data.fills.get(address) ?? [];
     if (query.startTime === undefined) return copy(all.slice(-query.limit).reverse());
@@ -134,10 +138,6 @@ class MemoryTransaction extends MemoryReads implements PaperTransaction {
   async saveNonces(signer: string, nonces: number[]): Promise<void> {
     const row = copy(nonces);
     this.#writes.push(() => this.data.nonces.set(signer, row));
-  }
-
-  async agentsOf(master: string): Promise<Agent[]> {
-    return copy([...this.data.agents.values()].filter((agent) => agent.master === master));
   }
 
   async putAgent(agent: Agent): Promise<boolean> {

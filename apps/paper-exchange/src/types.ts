@@ -40,6 +40,8 @@ export interface PaperReads {
   account(address: string): Promise<Account | undefined>;
   /** The agent registered at `address`, expired or not. */
   agent(address: string): Promise<Agent | undefined>;
+  /** The agents `master` approved, expired or not. */
+  agentsOf(master: string): Promise<Agent[]>;
   fills(address: string, query: FillQuery): Promise<FillRecord[]>;
   /** Finished orders, newest first (by oid), at most `limit`. */
   orderHistory(address: string, limit: number): Promise<OrderRecord[]>;

@@ -31,6 +31,7 @@ import { bracketPlacer } from './modules/exchange/bracket-placer.js';
 import { registerExchange } from './modules/exchange/exchange.module.js';
 import { marketPriceOf } from './modules/exchange/market-price.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { TradesRepository } from './modules/trades/trades.repository.js';
 import { registerLeaderboard } from './modules/leaderboard/leaderboard.module.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { registerPaper } from './modules/paper/paper.module.js';
@@ -287,7 +288,15 @@ async function registerApiModules(
   // Entry prices are bounded by the exchange module's market data: read from the networks,
   // not through ExchangeService, which uses trades (no cycle).
   const marketPrice = (pair: string) => marketPriceOf(networks, config.marketDataNetwork, pair);
-  const keys = await registerApiKeys(api, shared, { users: users.service, networks });
+  const keys = await registerApiKeys(api, shared, {
+    users: users.service,
+    networks,
+    // A connection first found not to act for its wallet keeps no verified trade.
+    onControlRefused: async (userId, connectionId) => {
+      const n = await new TradesRepository(shared.db).unverifyFromConnection(userId, connectionId);
+      if (n > 0) leaderboard.invalidate();
+    },
+  });
   // Journal trades placed on the exchange: through the connections and networks, not
   // ExchangeService (which uses trades).
   const bracket = bracketPlacer({ keys, networks, log: shared.log });

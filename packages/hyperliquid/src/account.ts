@@ -19,6 +19,7 @@ import {
   type BracketRequest,
   type PlacedBracket,
 } from './bracket.js';
+import { accountControl, type AccountControl } from './control.js';
 import { exchangeCall, mapResponse, toExchangeError } from './errors.js';
 import {
   ExchangeError,
@@ -80,6 +81,10 @@ export class HyperliquidAccount implements ExchangeAccount {
       ]),
     );
     return mapResponse(() => toBalance(perp, spot));
+  }
+
+  control(nowMs: number): Promise<AccountControl> {
+    return accountControl(this.info, this.credentials, nowMs);
   }
 
   async positions(): Promise<Position[]> {

@@ -1,3 +1,4 @@
+import type { AccountControl } from './control.js';
 import type { BracketRequest, PlacedBracket } from './bracket.js';
 import type { StopRequest } from './stop-order.js';
 import type {
@@ -40,6 +41,8 @@ export interface MarketData {
 /** One user's account on the exchange: read with the master address, signed by the API wallet. */
 export interface ExchangeAccount {
   balance(): Promise<Balance>;
+  /** Whether the API wallet is the account's wallet or an agent it approved (control.ts). */
+  control(nowMs: number): Promise<AccountControl>;
   positions(): Promise<Position[]>;
   openOrders(): Promise<OpenOrder[]>;
   myTrades(query: HistoryQuery): Promise<TradeHistoryRow[]>;

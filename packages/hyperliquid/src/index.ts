@@ -20,3 +20,4 @@ export {
   type LocalWallet,
 } from './wallet.js';
 export { approveAgent, type ApproveAgentOptions } from './agents.js';
+export { accountControl, type AccountControl } from './control.js';

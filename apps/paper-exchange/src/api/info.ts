@@ -2,6 +2,7 @@ import { BadRequestError } from '../errors.js';
 import type { PaperReply } from '../types.js';
 import { readObject } from '../util/read.js';
 import type { ExchangeDeps } from './context.js';
+import { agentInfo } from './info-agents.js';
 import { marketInfo } from './info-market.js';
 import { userInfo } from './info-user.js';
 import { ok } from './reply.js';
@@ -10,7 +11,10 @@ import { ok } from './reply.js';
 export async function handleInfo(deps: ExchangeDeps, body: unknown): Promise<PaperReply> {
   const request = readObject(body, 'body');
   const nowMs = deps.now();
-  const answer = (await marketInfo(deps, request, nowMs)) ?? (await userInfo(deps, request, nowMs));
+  const answer =
+    (await marketInfo(deps, request, nowMs)) ??
+    (await userInfo(deps, request, nowMs)) ??
+    (await agentInfo(deps, request, nowMs));
   if (!answer) throw new BadRequestError(`unknown info type ${String(request.type)}`);
   return ok(answer.value);
 }

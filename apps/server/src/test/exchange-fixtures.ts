@@ -17,6 +17,15 @@ export function newKeys(network: 'mainnet' | 'testnet' = 'testnet') {
   };
 }
 
+/**
+ * Keys whose API wallet is the wallet itself (its own private key): control proven without
+ * asking the exchange (DESIGN.md section 11), as a trader who pastes the wallet's key.
+ */
+export function ownKeys(network: 'mainnet' | 'testnet' = 'testnet') {
+  const keys = newKeys(network);
+  return { ...keys, walletAddress: keys.apiKey };
+}
+
 /** Gives the user a running subscription of `plan` (or the admin-granted flag for 'paid'). */
 export async function grantPlan(
   ctx: TestContext,
@@ -37,7 +46,7 @@ export async function grantPlan(
 }
 
 /** Stores a key through the API and returns its id. */
-export async function addKey(app: FastifyInstance, token: string, body: object = newKeys()) {
+export async function addKey(app: FastifyInstance, token: string, body: object = ownKeys()) {
   const res = await authed(app, token, 'POST', '/api/api-keys', body);
   if (res.statusCode !== 201) throw new Error(`add key: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: { id: string } }).data.id;

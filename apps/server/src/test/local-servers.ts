@@ -1,3 +1,4 @@
+import { openPaperExchange } from '@tb/paper-exchange';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -61,6 +62,9 @@ const INFO: Record<string, unknown> = {
     assetPositions: [],
   },
   spotClearinghouseState: { balances: [] },
+  // No API wallet is anyone's agent here: tests connect with the wallet's own key.
+  userRole: { role: 'missing' },
+  extraAgents: [],
   frontendOpenOrders: [],
 };
 
@@ -128,4 +132,29 @@ export async function webhookReceiver() {
     waitFor,
     url: (path = '/hook') => `${server.origin}${path}`,
   };
+}
+
+/**
+ * A paper exchange of its own on loopback, reached over HTTP as a real network is (point
+ * HYPERLIQUID_TESTNET_URL at `origin`): tests can make wallets and approve agents on it that
+ * the app did not make, as traders do on Hyperliquid.
+ */
+export async function paperOverHttp() {
+  const exchange = await openPaperExchange();
+  const server = await listenLocal(async (req, body, res) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      parsed = undefined;
+    }
+    const answer =
+      req.url === '/exchange'
+        ? await exchange.exchange(parsed)
+        : req.url === '/faucet'
+          ? await exchange.faucet(parsed)
+          : await exchange.info(parsed);
+    json(res, answer.status, answer.body);
+  });
+  return { ...server, exchange };
 }

@@ -67,6 +67,11 @@ export const ApiKeyListItemSchema = z.object({
   isActive: z.boolean(),
   lastUsed: IsoDateTimeSchema.nullable(),
   createdAt: IsoDateTimeSchema.optional(),
+  /**
+   * Whether the exchange lists the API wallet as the wallet or its agent (checked on connect and
+   * daily): `none` places and verifies nothing; null until first checked.
+   */
+  control: z.enum(['wallet', 'agent', 'none']).nullable().optional(),
 });
 export type ApiKeyListItem = z.infer<typeof ApiKeyListItemSchema>;
 

@@ -31,6 +31,10 @@ export const ErrorCodeSchema = z.enum([
   'EXCHANGE_REJECTED',
   'EXCHANGE_TIMEOUT',
   'EXCHANGE_NOT_CONNECTED',
+  /** The API wallet is neither the wallet nor an agent the exchange lists for it (403). */
+  'NOT_ACCOUNT_OWNER',
+  /** A verified trade is history: no edit, no delete (409). */
+  'VERIFIED_TRADE',
   'UNKNOWN_SYMBOL',
   'WEBHOOK_ERROR',
   'SERVICE_UNAVAILABLE',

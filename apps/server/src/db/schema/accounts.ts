@@ -30,6 +30,13 @@ export const exchangeCredentials = pgTable(
     apiKey: text('api_key').notNull(),
     apiSecretEnc: text('api_secret_enc').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * How the API wallet stands to `wallet_address` (DESIGN.md section 11), as the exchange last
+     * said: the wallet itself, an approved agent, or neither (places and verifies nothing).
+     * Null until first checked.
+     */
+    control: text('control', { enum: ['wallet', 'agent', 'none'] }),
+    controlCheckedAt: timestamp('control_checked_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

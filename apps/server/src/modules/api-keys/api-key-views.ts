@@ -26,6 +26,7 @@ export function toListItem(row: ExchangeCredentialRow, secret: string | null): A
     isActive: row.isActive,
     lastUsed: row.lastUsedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    control: row.control,
   };
 }
 

@@ -6,13 +6,14 @@ import type { UsersService } from '../users/users.service.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { apiKeysRoutes } from './api-keys.routes.js';
 import { ApiKeysService } from './api-keys.service.js';
+import type { OnControlRefused } from './connection-control.js';
 import { connectionsRoutes } from './connections.routes.js';
 
 /** Stored exchange keys and the connections the exchange proxy resolves for each call. */
 export async function registerApiKeys(
   api: FastifyInstance,
   { db, now, log, box, state }: ModuleDeps,
-  uses: { users: UsersService; networks: ExchangeNetworks },
+  uses: { users: UsersService; networks: ExchangeNetworks; onControlRefused?: OnControlRefused },
 ): Promise<ApiKeysService> {
   const keys = new ApiKeysService({
     repo: new ApiKeysRepository(db),
@@ -23,6 +24,7 @@ export async function registerApiKeys(
     log,
     now,
     state,
+    onControlRefused: uses.onControlRefused,
   });
   await api.register(apiKeysRoutes, { keys });
   await api.register(connectionsRoutes, { keys });

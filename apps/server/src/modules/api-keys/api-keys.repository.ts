@@ -10,6 +10,9 @@ export interface CredentialInput {
   apiKey: string;
   apiSecretEnc: string;
   isActive: boolean;
+  /** Known at creation for a paper key (its agent was approved here); else checked later. */
+  control?: 'wallet' | 'agent' | 'none' | null;
+  controlCheckedAt?: Date | null;
 }
 
 /** Queries on exchange_credentials; every read and write is scoped to its owner. */
@@ -120,6 +123,14 @@ export class ApiKeysRepository {
       .where(and(eq(exchangeCredentials.userId, userId), eq(exchangeCredentials.id, id)))
       .returning({ id: exchangeCredentials.id });
     return rows.length > 0;
+  }
+
+  /** Stores what the exchange said of the API wallet's control of the account. */
+  async setControl(id: string, control: 'wallet' | 'agent' | 'none', now: Date): Promise<void> {
+    await this.db
+      .update(exchangeCredentials)
+      .set({ control, controlCheckedAt: now })
+      .where(eq(exchangeCredentials.id, id));
   }
 
   /** Records a use, at most once a minute per key: polling must not write on every read. */

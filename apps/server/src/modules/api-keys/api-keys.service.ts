@@ -19,6 +19,7 @@ import type { UsersService } from '../users/users.service.js';
 import { isUuid } from '../../lib/ids.js';
 import { toListItem } from './api-key-views.js';
 import type { ApiKeysRepository } from './api-keys.repository.js';
+import { ConnectionControl, notAccountOwner, type OnControlRefused } from './connection-control.js';
 import { KeyMaterial, type KeyFields } from './key-material.js';
 import { MAX_PAPER_KEYS, PaperKeyLimits, tooManyPaperKeys } from './paper-key-limits.js';
 
@@ -40,6 +41,8 @@ export interface ApiKeysDeps {
   now: Clock;
   /** Where the paper key limits count (shared by every instance with Redis). */
   state?: SharedState;
+  /** A connection found not to act for its wallet on its first check (connection-control.ts). */
+  onControlRefused?: OnControlRefused;
 }
 
 const keyNotFound = () => notFound('API key not found');
@@ -49,11 +52,19 @@ export class ApiKeysService {
   readonly #now: Clock;
   private readonly material: KeyMaterial;
   private readonly paperLimits: PaperKeyLimits;
+  private readonly control: ConnectionControl;
 
   constructor(private readonly deps: ApiKeysDeps) {
     this.#now = deps.now;
     this.material = new KeyMaterial(deps.networks, deps.box, deps.log);
     this.paperLimits = new PaperKeyLimits(deps.repo, deps.state);
+    this.control = new ConnectionControl({
+      repo: deps.repo,
+      networks: deps.networks,
+      now: deps.now,
+      log: deps.log,
+      onRefused: deps.onControlRefused,
+    });
   }
 
   async list(userId: string): Promise<ApiKeyListItem[]> {
@@ -81,8 +92,16 @@ export class ApiKeysService {
     if (!canAddExchangeKey(access, await this.deps.repo.count(user.id))) throw overLimit(limit);
     const paper = fields.network === 'paper';
     const { input, credentials } = await this.makeKeys(user, fields, isActive);
+    if (paper) Object.assign(input, { control: 'agent', controlCheckedAt: this.#now() });
     // A connection is checked against the exchange before it is stored: nothing kept on failure.
-    if (verify && !paper) await this.material.verify(input.network, credentials);
+    // Its API wallet must act for the wallet (DESIGN.md section 11): anyone can read an
+    // address's fills, only its owner can approve an agent for it.
+    if (verify && !paper) {
+      await this.material.verify(input.network, credentials);
+      const control = await this.control.ask(input.network, credentials);
+      if (control === 'none') throw notAccountOwner(input.walletAddress);
+      Object.assign(input, { control, controlCheckedAt: this.#now() });
+    }
     const limits = { total: limit, ...(paper && { sameNetwork: MAX_PAPER_KEYS }) };
     const stored = await this.deps.repo.insertIfUnder(user.id, input, limits);
     if ('full' in stored) throw stored.full === 'network' ? tooManyPaperKeys() : overLimit(limit);
@@ -116,7 +135,7 @@ export class ApiKeysService {
     const input =
       network === 'paper'
         ? { network, walletAddress, apiKey, apiSecretEnc, isActive: body.isActive }
-        : (await this.material.make(body, body.isActive)).input;
+        : { ...(await this.material.make(body, body.isActive)).input, control: null };
     const row = await this.deps.repo.update(user.id, id, input, this.#now());
     if (!row) throw keyNotFound();
     await this.record(user, 'api_key.update', row);
@@ -152,6 +171,18 @@ export class ApiKeysService {
         privateKey: privateKey as `0x${string}`,
       },
     };
+  }
+
+  /**
+   * As `resolve`, for what trusts the account to be the trader's (placing, verifying, importing
+   * fills): its API wallet must be the wallet or an agent of it (403 NOT_ACCOUNT_OWNER).
+   */
+  async resolveControlled(userId: string, connectionId?: string): Promise<Connection> {
+    const connection = await this.resolve(userId, connectionId);
+    const row = await this.deps.repo.findActive(userId, connection.id);
+    if (!row) throw notConnected();
+    await this.control.require(row, connection.credentials);
+    return connection;
   }
 
   /** The network of the user's newest active connection, if any (public market data). */

@@ -34,7 +34,7 @@ export function bracketPlacer(deps: {
   };
   return {
     async activeConnection(userId: string): Promise<string> {
-      return (await deps.keys.resolve(userId)).id;
+      return (await deps.keys.resolveControlled(userId)).id;
     },
 
     async place(userId, connectionId, bracket: LiveBracket, cloids): Promise<PlacedLive> {

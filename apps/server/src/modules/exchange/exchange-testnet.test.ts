@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { authed, register } from '../../test/api.js';
-import { addKey, newKeys } from '../../test/exchange-fixtures.js';
+import { addKey, newKeys, ownKeys } from '../../test/exchange-fixtures.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { fakeHyperliquid } from '../../test/local-servers.js';
 
@@ -76,7 +76,7 @@ describeEachDatabase(
 
     it('answers 502 EXCHANGE_ERROR when nothing listens at the exchange address', async () => {
       const user = await register(ctx.app);
-      await addKey(ctx.app, user.token, newKeys('mainnet'));
+      await addKey(ctx.app, user.token, ownKeys('mainnet'));
       const res = await authed(ctx.app, user.token, 'POST', '/api/exchange/order', order);
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toEqual({
@@ -88,7 +88,7 @@ describeEachDatabase(
     it('refuses a connection the exchange cannot confirm, and stores nothing', async () => {
       const user = await register(ctx.app);
       fake!.state.mode = 'http500';
-      const res = await authed(ctx.app, user.token, 'POST', '/api/users/exchanges', newKeys());
+      const res = await authed(ctx.app, user.token, 'POST', '/api/users/exchanges', ownKeys());
       expect(res.statusCode).toBe(502);
       expect(res.json().error).toEqual({
         code: 'EXCHANGE_ERROR',
@@ -96,7 +96,7 @@ describeEachDatabase(
       });
       expect((await authed(ctx.app, user.token, 'GET', '/api/api-keys')).json().data).toEqual([]);
       fake!.state.mode = 'ok';
-      const ok = await authed(ctx.app, user.token, 'POST', '/api/users/exchanges', newKeys());
+      const ok = await authed(ctx.app, user.token, 'POST', '/api/users/exchanges', ownKeys());
       expect(ok.statusCode).toBe(201);
       expect(ok.json().exchange.network).toBe('testnet');
     });

@@ -57,8 +57,12 @@ export class ExchangeService {
     connectionId: string | undefined,
     routeMessage: string,
     call: (account: ExchangeAccount) => Promise<T>,
+    { controlled = false } = {},
   ): Promise<T> {
-    const connection = await this.deps.keys.resolve(userId, connectionId);
+    // What opens risk needs an API wallet that acts for the account (DESIGN.md section 11).
+    const connection = controlled
+      ? await this.deps.keys.resolveControlled(userId, connectionId)
+      : await this.deps.keys.resolve(userId, connectionId);
     const account = this.deps.networks.account(connection.network, connection.credentials);
     const result = await callExchange(routeMessage, this.deps.log, () => call(account));
     await this.deps.keys.markUsed(connection.id);
@@ -76,10 +80,16 @@ export class ExchangeService {
   ): Promise<PlacedOrder> {
     if (!order.reduceOnly) await this.deps.trades.ensureSessionOpen(user);
     let account: ExchangeAccount | undefined;
-    const placed = await this.withAccount(user.id, connectionId, m.placeOrder, (a) => {
-      account = a;
-      return a.placeOrder(order);
-    });
+    const placed = await this.withAccount(
+      user.id,
+      connectionId,
+      m.placeOrder,
+      (a) => {
+        account = a;
+        return a.placeOrder(order);
+      },
+      { controlled: !order.reduceOnly },
+    );
     this.#events.emit({
       kind: 'order-placed',
       userId: user.id,

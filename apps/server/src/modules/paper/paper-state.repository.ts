@@ -81,6 +81,10 @@ class PaperReadQueries implements PaperReads {
     return row;
   }
 
+  async agentsOf(master: string): Promise<Agent[]> {
+    return this.db.select(agentColumns).from(paperAgents).where(eq(paperAgents.master, master));
+  }
+
   async fills(address: string, query: FillQuery): Promise<FillRecord[]> {
     const limit = Math.min(query.limit, MAX_ITEMS_PER_QUERY);
     const mine = eq(paperFills.address, address);
@@ -209,10 +213,6 @@ class PaperTransactionQueries extends PaperReadQueries implements PaperTransacti
 
   async saveNonces(signer: string, nonces: number[]): Promise<void> {
     await this.db.update(paperNonces).set({ nonces }).where(eq(paperNonces.signer, signer));
-  }
-
-  async agentsOf(master: string): Promise<Agent[]> {
-    return this.db.select(agentColumns).from(paperAgents).where(eq(paperAgents.master, master));
   }
 
   async putAgent(agent: Agent): Promise<boolean> {

@@ -221,7 +221,7 @@ describeEachDatabase(
         now: ctx.clock.now,
         log,
         keys: {
-          resolve: async (_userId: string, id?: string) => ({
+          resolveControlled: async (_userId: string, id?: string) => ({
             id: id!,
             network: 'paper' as const,
             credentials: { walletAddress: user.wallet as `0x${string}`, privateKey: secret },

@@ -37,7 +37,7 @@ describeEachDatabase(
         db: ctx.database.db,
         now: ctx.clock.now,
         log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
-        keys: { resolve: async () => ({ network: 'paper', credentials: {} }) } as never,
+        keys: { resolveControlled: async () => ({ network: 'paper', credentials: {} }) } as never,
         networks: { account: () => account },
         risk: { applyOutcome: async () => undefined } as never,
         intervalMs: 10,
@@ -79,7 +79,7 @@ describeEachDatabase(
         db: ctx.database.db,
         now: ctx.clock.now,
         log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
-        keys: { resolve: async () => ({ network: 'paper', credentials: {} }) } as never,
+        keys: { resolveControlled: async () => ({ network: 'paper', credentials: {} }) } as never,
         networks: {
           account: () => ({ positions: async () => [], fillsSince: async () => fills }) as never,
         },

@@ -32,7 +32,7 @@ describeEachDatabase(
         now: ctx.clock.now,
         log: { warn: () => undefined, error: () => undefined, info: () => undefined } as never,
         keys: {
-          resolve: async (userId: string, id?: string) => ({
+          resolveControlled: async (userId: string, id?: string) => ({
             id: id!,
             network: 'paper' as const,
             credentials: {

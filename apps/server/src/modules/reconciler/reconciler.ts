@@ -38,7 +38,7 @@ export interface ReconcilerDeps {
   now: Clock;
   log: FastifyBaseLogger;
   /** The connection's credentials (checked against its owner). */
-  keys: Pick<ApiKeysService, 'resolve'>;
+  keys: Pick<ApiKeysService, 'resolveControlled'>;
   networks: Pick<ExchangeNetworks, 'account'>;
   risk: Pick<RiskService, 'applyOutcome'>;
   /** Time between background passes; 0: no loop (passes only when asked). */
@@ -211,7 +211,7 @@ export class Reconciler {
     let account: ExchangeAccount;
     let positionSig: string | undefined;
     try {
-      const connection = await this.deps.keys.resolve(userId, connectionId);
+      const connection = await this.deps.keys.resolveControlled(userId, connectionId);
       account = this.deps.networks.account(connection.network, connection.credentials);
       // The background pass looks at the positions first (weight 2 against userFillsByTime's
       // 20 and more, of the 1,200 a minute Hyperliquid allows an address): the fills are read
@@ -287,6 +287,12 @@ export class Reconciler {
         await repo.dropCursor(connectionId);
         return;
       }
+    }
+    // An API wallet that does not act for its wallet: that account's fills are not this
+    // trader's to read (DESIGN.md section 11). Its cursor goes; nothing is verified from it.
+    if (error instanceof AppError && error.code === 'NOT_ACCOUNT_OWNER') {
+      await repo.dropCursor(connectionId);
+      return;
     }
     const failures = cursor.failures + 1;
     const base = this.deps.intervalMs > 0 ? this.deps.intervalMs : DEFAULT_BACKOFF_BASE_MS;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import {
   price,
   rMultiple,
@@ -8,7 +8,7 @@ import {
   type Trade,
   type TradeClosing,
 } from '@tb/core';
-import { trades, type TradeRow } from '../../db/schema/index.js';
+import { exchangeFills, tradeOrders, trades, type TradeRow } from '../../db/schema/index.js';
 import type { Queryable } from '../../db/client.js';
 
 /** What an edit of an OPEN trade changes: the levels, the facts that follow, pair and notes. */
@@ -181,5 +181,40 @@ export class TradesRepository {
       .update(trades)
       .set({ hidden: true })
       .where(and(eq(trades.userId, userId), eq(trades.hidden, false), ne(trades.status, 'OPEN')));
+  }
+
+  /**
+   * Takes the verified badge off every trade the connection's fills closed or that it placed:
+   * for a connection whose API wallet turned out not to act for its wallet (DESIGN.md
+   * section 11), what it brought in is not proven the trader's. Answers how many.
+   */
+  async unverifyFromConnection(userId: string, connectionId: string): Promise<number> {
+    const rows = await this.db
+      .update(trades)
+      .set({ source: 'journal' })
+      .where(
+        and(
+          eq(trades.userId, userId),
+          ne(trades.source, 'journal'),
+          or(
+            inArray(
+              trades.id,
+              this.db
+                .select({ id: exchangeFills.tradeId })
+                .from(exchangeFills)
+                .where(eq(exchangeFills.connectionId, connectionId)),
+            ),
+            inArray(
+              trades.id,
+              this.db
+                .select({ id: tradeOrders.tradeId })
+                .from(tradeOrders)
+                .where(eq(tradeOrders.connectionId, connectionId)),
+            ),
+          ),
+        ),
+      )
+      .returning({ id: trades.id });
+    return rows.length;
   }
 }

@@ -51,7 +51,7 @@ export class UnjournaledService {
     private readonly deps: {
       db: Db;
       now: Clock;
-      keys: Pick<ApiKeysService, 'resolve'>;
+      keys: Pick<ApiKeysService, 'resolveControlled'>;
       risk: Pick<RiskService, 'applyOutcome'>;
       sync?: SyncConnection;
     },
@@ -63,7 +63,7 @@ export class UnjournaledService {
 
   /** The active connection's id (400 EXCHANGE_NOT_CONNECTED without one). */
   async #connection(userId: string): Promise<string> {
-    return (await this.deps.keys.resolve(userId)).id;
+    return (await this.deps.keys.resolveControlled(userId)).id;
   }
 
   /**

@@ -35,4 +35,25 @@ describe('ApiKeyList', () => {
     expect(lastUsedOf(first!)).toHaveTextContent(/2026/);
     expect(lastUsedOf(second!)).toHaveTextContent('Never');
   });
+
+  it('says whether the exchange proved the key acts for the wallet', () => {
+    render(
+      <ApiKeyList
+        keys={[
+          { ...key('k1', null), control: 'agent' },
+          { ...key('k2', null), control: 'none' },
+          key('k3', null),
+        ]}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+        deletingId={null}
+      />,
+    );
+    const ownership = screen
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByText('Ownership', { selector: 'dt' }).nextSibling);
+    expect(ownership[0]).toHaveTextContent('Proven: an API wallet the wallet approved');
+    expect(ownership[1]).toHaveTextContent(/^Not proven: .*nothing is placed or verified/);
+    expect(ownership[2]).toHaveTextContent('Checked on first use');
+  });
 });

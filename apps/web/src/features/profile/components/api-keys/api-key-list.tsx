@@ -11,6 +11,14 @@ export interface ApiKeyListProps {
   deletingId: string | null;
 }
 
+/** What the exchange said of the API wallet's control of the wallet (DESIGN.md section 11). */
+const CONTROL_TEXT = {
+  wallet: 'Proven: the wallet’s own key',
+  agent: 'Proven: an API wallet the wallet approved',
+  none: 'Not proven: this API wallet does not act for the wallet, so nothing is placed or verified with it',
+  unchecked: 'Checked on first use',
+} as const;
+
 /** The saved keys, masked as the server sends them (secrets are never returned). */
 export function ApiKeyList({ keys, onEdit, onDelete, deletingId }: ApiKeyListProps) {
   return (
@@ -35,6 +43,8 @@ export function ApiKeyList({ keys, onEdit, onDelete, deletingId }: ApiKeyListPro
             <dd className="api-keys__mono">{key.maskedApiSecret}</dd>
             <dt>Last used</dt>
             <dd>{formatDateTime(key.lastUsed, 'Never')}</dd>
+            <dt>Ownership</dt>
+            <dd>{CONTROL_TEXT[key.control ?? 'unchecked']}</dd>
           </dl>
           <div className="row">
             <Button
