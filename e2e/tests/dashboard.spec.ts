@@ -5,8 +5,9 @@ import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/use
 test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses end the session', async ({
   page,
 }) => {
-  // Mid-morning in the browser's zone: late in the evening the grass reset (60 minutes after
-  // the third stoploss) would fall after the trading day ends, and the question is not asked.
+  // Mid-morning in the browser's zone, so the grass reset (60 minutes after the third
+  // stoploss) would still fall within the day: it is not offered only because it would not
+  // reopen trading, the three trades of the day being used as well.
   await page.clock.setFixedTime(new Date('2026-03-10T10:00:00'));
   await page.goto('/bingo');
   await setCellPoints(page, 1, 4);
@@ -31,7 +32,14 @@ test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses e
   await expect(counter).toBeVisible();
   await counter.hover();
   await expect(sidebar.getByRole('tooltip')).toHaveText('Session ended, come back later');
-  await expect(sidebar.getByText('Did you touch some grass?')).toBeVisible({ timeout: 5_000 });
+  // Only the true reopening: 3 stoplosses and 3 of 3 trades both bind until midnight, so the
+  // grass question (which would reset the stoplosses alone) is not asked.
+  await expect(sidebar.getByRole('status')).toContainText(
+    'You have reached the maximum number of stoploss trades for today and your limit of 3 trades for today. Trading opens again tomorrow at 00:00',
+  );
+  await expect(sidebar.getByRole('status')).not.toContainText('grass');
+  await page.waitForTimeout(2_500);
+  await expect(sidebar.getByText('Did you touch some grass?')).toHaveCount(0);
   // Nothing went to the server: the journal lives in the browser.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('trades') ?? '[]'));
   expect(stored).toHaveLength(3);

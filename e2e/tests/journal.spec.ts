@@ -113,10 +113,14 @@ test('a long trade records the pair, the idea, the ticked cells, size and risk; 
   await expect(dailyFact(page, 'R')).toHaveText('+2.00R');
   await expect(dailyFact(page, 'Trades')).toHaveText('1/3');
 
+  // Closed by hand in the journal: a self-reported result, ranked apart from the verified
+  // ones the leaderboard shows by default.
   await page.goto('/leaderboard');
+  await page.getByRole('button', { name: 'Self-reported', exact: true }).click();
+  await expect(page).toHaveURL(/verified=false/);
   const ranked = page.getByRole('row').filter({ hasText: user.username });
   await expect(ranked).toContainText('+$66.67');
-  await expect(ranked).toContainText('2.00');
+  await expect(ranked).toContainText('+2.00R');
 });
 
 test('reaching the daily loss limit ends the session on the dashboard and on the trading page, saying when it opens again', async ({

@@ -133,11 +133,13 @@ test('live loop: a bracket placed from Trade Details closes at its target as a v
   await page.screenshot({ path: 'test-results/live-loop-stop.png', fullPage: true });
 
   // Both results were closed by fills: the trader is on the verified leaderboard, with the badge.
+  // The verified view is the default: no address parameter, its toggle pressed.
   await page.goto('/leaderboard');
-  // The switch's visible track and label take the click, as a trader's pointer would.
-  await page.getByText('Verified only', { exact: true }).click();
-  await expect(page.getByRole('switch', { name: 'Verified only' })).toBeChecked();
-  await expect(page).toHaveURL(/verified=true/);
+  await expect(page.getByRole('button', { name: 'Verified', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page).not.toHaveURL(/verified=/);
   const ranked = page.getByRole('row').filter({ hasText: user.username });
   await expect(ranked).toContainText('Verified');
 });

@@ -128,17 +128,24 @@ test('closed trades put a trader on the leaderboard; leaving it from the profile
   }
 
   await loginViaUi(page, trader.username, trader.password);
-  await page.goto('/leaderboard');
+  // Trades closed through the API by hand are self-reported: the verified view (the default)
+  // does not rank them.
+  await page.goto('/leaderboard?verified=false');
+  await expect(page.getByRole('button', { name: 'Self-reported', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const row = page.getByRole('row').filter({ hasText: trader.username });
   await expect(row).toBeVisible();
-  // A $1,000 win of +3R ($272.73), then, one streak level up, a $1,200 loss of -1R ($109.09);
-  // planned R/R 3.00 each (golden).
+  // A $1,000 win of +3R ($272.73), then, one streak level up, a $1,200 loss of -1R ($109.09):
+  // a realised Avg R of +1.00R (normal; the planned R/R of 3.00 is not shown).
   await expect(row).toContainText('50.0%');
   await expect(row).toContainText('+$163.64');
-  await expect(row.getByText('3.00')).toHaveClass(/golden/);
+  await expect(row.getByText('+1.00R')).toHaveClass(/lb-rr--normal/);
 
   await page.getByRole('button', { name: /winrate/i }).click();
   await expect(page).toHaveURL(/sort=winrate/);
+  await expect(page).toHaveURL(/verified=false/);
   await expect(row).toBeVisible();
 
   // Wait for the page's reads (user, subscription, keys) to settle: a switch clicked while the
@@ -148,7 +155,7 @@ test('closed trades put a trader on the leaderboard; leaving it from the profile
   await expect(visibility).toBeChecked();
   await visibility.uncheck();
   await expect(page.getByText('You left the leaderboard')).toBeVisible();
-  await page.goto('/leaderboard');
+  await page.goto('/leaderboard?verified=false');
   await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: trader.username })).toHaveCount(0);
 });

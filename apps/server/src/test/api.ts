@@ -154,9 +154,20 @@ export async function insertTrade(
     pnlUsd?: number | null;
     profitLoss?: number | null;
     riskRewardRatio?: number;
+    /** The realised R; by default the plan's R/R at the target, -1 at the stop. */
+    rMultiple?: number | null;
     hidden?: boolean;
   },
 ) {
+  const rr = row.riskRewardRatio ?? 2;
+  const realised =
+    row.rMultiple !== undefined
+      ? row.rMultiple
+      : row.status === 'TARGET_HIT'
+        ? rr
+        : row.status === 'STOPLOSS_HIT'
+          ? -1
+          : null;
   const decimal = (value: number | null | undefined) =>
     value === undefined || value === null ? null : String(value);
   await database.db.insert(trades).values({
@@ -166,13 +177,14 @@ export async function insertTrade(
     entryPrice: '100',
     stopLoss: '90',
     takeProfit: '120',
-    riskRewardRatio: String(row.riskRewardRatio ?? 2),
+    riskRewardRatio: String(rr),
     sizeUsd: '1000',
     quantity: '10',
     riskUsd: '100',
     status: row.status,
     profitLoss: decimal(row.profitLoss),
     pnlUsd: decimal(row.pnlUsd),
+    rMultiple: decimal(realised),
     hidden: row.hidden ?? false,
   });
 }

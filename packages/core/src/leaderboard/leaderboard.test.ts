@@ -48,17 +48,19 @@ describe('leaderboardRowFromTrades', () => {
 
   it('counts closed trades only', () => {
     const row = leaderboardRowFromTrades(user, [
-      { status: 'TARGET_HIT', pnlUsd: 20, riskRewardRatio: 2, sizeUsd: 1000 },
-      { status: 'TARGET_HIT', pnlUsd: 30.004, riskRewardRatio: 3, sizeUsd: 1000 },
-      { status: 'STOPLOSS_HIT', pnlUsd: -10, riskRewardRatio: 2.5, sizeUsd: 1000 },
-      { status: 'OPEN', pnlUsd: null, riskRewardRatio: 5, sizeUsd: 1000 },
+      { status: 'TARGET_HIT', pnlUsd: 20, riskRewardRatio: 2, rMultiple: 2, sizeUsd: 1000 },
+      { status: 'TARGET_HIT', pnlUsd: 30.004, riskRewardRatio: 3, rMultiple: 9, sizeUsd: 1000 },
+      { status: 'STOPLOSS_HIT', pnlUsd: -10, riskRewardRatio: 2.5, rMultiple: -1, sizeUsd: 1000 },
+      { status: 'OPEN', pnlUsd: null, riskRewardRatio: 5, rMultiple: null, sizeUsd: 1000 },
     ]);
+    // The R column is realised: (2 + 5 (a 9R capped at 5) - 1) / 3, not the planned 2.5.
     expect(row).toEqual({
       ...user,
       totalTrades: 3,
       winrate: 66.7,
       totalGain: 40,
       riskRewardRatio: 2.5,
+      avgR: 2,
       verified: false,
     });
   });
@@ -74,6 +76,7 @@ describe('leaderboardRowFromTrades', () => {
       winrate: 0,
       totalGain: 0,
       riskRewardRatio: 0,
+      avgR: 0,
       verified: false,
     });
   });
@@ -144,7 +147,8 @@ describe('sortLeaderboard', () => {
     totalTrades,
     winrate,
     totalGain,
-    riskRewardRatio: rr,
+    riskRewardRatio: 1,
+    avgR: rr,
     verified: false,
   });
   const rows = [row('bob', 10, 50, 100, 2), row('amy', 5, 80, -20, 3), row('cat', 20, 50, 40, 1)];

@@ -24,7 +24,7 @@ export function formatGain(gainUsd: number): string {
   return formatSignedUsd(gainUsd);
 }
 
-/** Sort buttons of the leaderboard. */
+/** Sort buttons of the leaderboard; `rr` is the R column: realised R per trade. */
 export const LEADERBOARD_SORT_KEYS = ['trades', 'winrate', 'gain', 'rr'] as const;
 export type LeaderboardSortKey = (typeof LEADERBOARD_SORT_KEYS)[number];
 
@@ -41,6 +41,8 @@ export interface LeaderboardRow {
   totalGain: number;
   /** Mean planned R/R of closed trades, 2 decimals. */
   riskRewardRatio: number;
+  /** Mean realised R-multiple of closed trades that have one, each at most the cap, 2 decimals. */
+  avgR: number;
   /** At least one closed trade, and every closed trade closed from exchange fills. */
   verified: boolean;
 }
@@ -51,6 +53,8 @@ export interface LeaderboardTrade {
   /** The trade's P/L in USD (DESIGN.md section 7); null while OPEN. */
   pnlUsd: number | null;
   riskRewardRatio: number | null;
+  /** The realised R-multiple; null while OPEN (and for a trade without a plan). */
+  rMultiple?: number | null;
   /** Position notional at entry, USD: the most one trade's gain counts. */
   sizeUsd: number;
   /** Closed from the exchange's fills (source 'exchange'); absent = a journal trade. */
@@ -100,12 +104,18 @@ export function leaderboardRowFromTrades(
     .filter((rr): rr is number => typeof rr === 'number' && Number.isFinite(rr) && rr >= 0)
     .map((rr) => Math.min(rr, LEADERBOARD_MAX_RR));
   const meanRatio = ratios.length ? ratios.reduce((a, b) => a + b, 0) / ratios.length : 0;
+  const realised = closed
+    .map((t) => t.rMultiple)
+    .filter((r): r is number => typeof r === 'number' && Number.isFinite(r))
+    .map((r) => Math.min(r, LEADERBOARD_MAX_RR));
+  const meanR = realised.length ? realised.reduce((a, b) => a + b, 0) / realised.length : 0;
   return {
     ...user,
     totalTrades: closed.length,
     winrate: closed.length ? roundTo((wins / closed.length) * 100, 1) : 0,
     totalGain: roundTo(gain, 2),
     riskRewardRatio: roundTo(meanRatio, 2),
+    avgR: roundTo(meanR, 2),
     verified: closed.length > 0 && closed.every((t) => t.verified === true),
   };
 }
@@ -114,7 +124,7 @@ const SORT_FIELD: Readonly<Record<LeaderboardSortKey, keyof LeaderboardRow>> = {
   trades: 'totalTrades',
   winrate: 'winrate',
   gain: 'totalGain',
-  rr: 'riskRewardRatio',
+  rr: 'avgR',
 };
 
 /**

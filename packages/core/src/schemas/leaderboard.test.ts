@@ -30,6 +30,7 @@ describe('leaderboard schemas', () => {
       winrate: 66.7,
       totalGain: -3,
       riskRewardRatio: 2,
+      avgR: 1.25,
       verified: true,
     };
     expect(LeaderboardResponseSchema.parse([row])).toEqual([row]);

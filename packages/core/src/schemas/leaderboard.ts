@@ -13,7 +13,13 @@ export const LeaderboardUserSchema = z.object({
   totalTrades: z.number().int().min(0),
   winrate: z.number().min(0).max(100),
   totalGain: z.number(),
+  /** Mean planned R/R of the counted trades (SPEC.md's field; the table shows `avgR`). */
   riskRewardRatio: z.number().min(0),
+  /**
+   * Mean realised R-multiple of the counted trades that have one (each at most
+   * LEADERBOARD_MAX_RR): what the trades made per unit risked, not what they planned.
+   */
+  avgR: z.number(),
   /** At least one closed trade, and every one closed from the exchange's fills. */
   verified: z.boolean(),
 });
@@ -29,8 +35,9 @@ export const LeaderboardSortKeySchema = z.enum(LEADERBOARD_SORT_KEYS, {
 });
 
 /**
- * Optional query of GET /api/leaderboard: sort key (gain), direction (desc) and `verified`
- * ('true': only trades closed from exchange fills count; absent or 'false': every trade).
+ * Optional query of GET /api/leaderboard: sort key (gain; `rr` sorts by realised R), direction
+ * (desc) and `verified`: 'true' or absent, the verified view (trades closed from exchange
+ * fills); 'false', the self-reported view (trades closed by hand in the journal), apart.
  */
 export const LeaderboardQuerySchema = z.object({
   sort: LeaderboardSortKeySchema.default('gain'),

@@ -57,6 +57,36 @@ describe('sessionLock', () => {
     );
   });
 
+  it('names every binding rule and offers the grass only when it would reopen trading', () => {
+    // The case: three trades taken, all three stopped out, default limits.
+    const state = closeAll(opened(3), [-10, -10, -10]);
+    const lock = sessionLock(state, { now: T0 + MIN, ...UTC });
+    expect(lock).toMatchObject({
+      ended: true,
+      reason: 'STOPLOSSES',
+      reopensAt: '2025-03-11T00:00:00.000Z',
+      grassAt: null,
+      message:
+        'You have reached the maximum number of stoploss trades for today and your limit of 3 trades for today. Trading opens again tomorrow at 00:00 (UTC).',
+    });
+    expect(lock.ended && lock.message).not.toMatch(/grass/);
+    // The grass question, answered anyway, says why it opens nothing and changes nothing.
+    const grass = touchGrass(state, { now: T0 + 2 * 60 * MIN, ...UTC });
+    expect(grass).toMatchObject({
+      ok: false,
+      code: 'COOLDOWN',
+      message:
+        'Touching grass would not reopen trading: you have also reached your limit of 3 trades for today. The session reopens tomorrow at 00:00 (UTC).',
+      details: { reason: 'DAILY_TRADES', reopensAt: '2025-03-11T00:00:00.000Z' },
+    });
+    // With the loss limit reached as well, all three are named.
+    const all = closeAll(opened(3), [-200, -200, -200]);
+    const three = sessionLock(all, { now: T0 + MIN, ...UTC });
+    expect(three.ended && three.message).toBe(
+      'You have reached the maximum number of stoploss trades for today, your limit of 3 trades for today and your daily loss limit of $500. Trading opens again tomorrow at 00:00 (UTC).',
+    );
+  });
+
   it('after three stoplosses offers the grass reset once the cooldown is over', () => {
     const ended = closeAll(defaultRiskState(T0), [-10, -10, -10]);
     const lock = sessionLock(ended, { now: T0 + 5 * MIN, ...UTC });

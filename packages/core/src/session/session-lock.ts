@@ -27,7 +27,10 @@ export interface SessionEnded {
   reason: SessionEndReason;
   /** ISO instant the next trading day begins: trading opens again then. */
   reopensAt: string;
-  /** ISO instant from which the grass reset may reopen it (3 stoplosses only); else null. */
+  /**
+   * ISO instant from which the grass reset would reopen it: only when 3 stoplosses are all that
+   * binds (the day's trades or loss keep it ended until the next day); else null.
+   */
   grassAt: string | null;
   /** 'You have reached … Trading opens again tomorrow at 00:00 (UTC).' */
   message: string;
@@ -43,12 +46,15 @@ export interface SessionClock {
   timeZone?: string;
 }
 
-function endReason(state: RiskState): SessionEndReason | null {
-  if (state.slTaken >= MAX_STOPLOSS_PER_DAY) return 'STOPLOSSES';
-  if (state.dailyStats.trades >= state.settings.maxTradesPerDay) return 'DAILY_TRADES';
-  if (state.tradingDay?.dailyLossHitAt) return 'DAILY_LOSS';
-  if (realisedLossToday(state) >= state.settings.maxDailyLoss) return 'DAILY_LOSS';
-  return null;
+/** Every rule that ends the session now, stoplosses first. */
+function endReasons(state: RiskState): SessionEndReason[] {
+  const reasons: SessionEndReason[] = [];
+  if (state.slTaken >= MAX_STOPLOSS_PER_DAY) reasons.push('STOPLOSSES');
+  if (state.dailyStats.trades >= state.settings.maxTradesPerDay) reasons.push('DAILY_TRADES');
+  if (state.tradingDay?.dailyLossHitAt || realisedLossToday(state) >= state.settings.maxDailyLoss) {
+    reasons.push('DAILY_LOSS');
+  }
+  return reasons;
 }
 
 /** When the cooldown ends: 60 minutes after the third stoploss (a state from before it was
@@ -64,15 +70,22 @@ function grassInstant(state: RiskState, day: TradingDay): number | null {
   return at < Date.parse(day.endsAt) ? at : null;
 }
 
-function reasonText(reason: SessionEndReason, state: RiskState): string {
-  if (reason === 'STOPLOSSES') {
-    return 'You have reached the maximum number of stoploss trades for today.';
-  }
+/** What one rule reached, without "You have reached" ('your limit of 3 trades for today'). */
+function reachedText(reason: SessionEndReason, state: RiskState): string {
+  if (reason === 'STOPLOSSES') return 'the maximum number of stoploss trades for today';
   if (reason === 'DAILY_TRADES') {
     const max = state.settings.maxTradesPerDay;
-    return `You have reached your limit of ${max} trade${max === 1 ? '' : 's'} for today.`;
+    return `your limit of ${max} trade${max === 1 ? '' : 's'} for today`;
   }
-  return `You have reached your daily loss limit of ${formatUsd(state.settings.maxDailyLoss)}.`;
+  return `your daily loss limit of ${formatUsd(state.settings.maxDailyLoss)}`;
+}
+
+/** 'You have reached A.' or 'You have reached A and B.' (every rule that binds). */
+function reasonsText(reasons: readonly SessionEndReason[], state: RiskState): string {
+  const parts = reasons.map((reason) => reachedText(reason, state));
+  const list =
+    parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `You have reached ${list}.`;
 }
 
 /**
@@ -86,12 +99,15 @@ function reasonText(reason: SessionEndReason, state: RiskState): string {
 export function sessionLock(state: RiskState, clock: SessionClock): SessionLock {
   const timeZone = clock.timeZone ?? DEFAULT_TIME_ZONE;
   const current = riskStateForDay(state, clock.now, timeZone);
-  const reason = endReason(current);
+  const reasons = endReasons(current);
+  const reason = reasons[0];
   if (!reason) return { ended: false, state: current };
   const day = current.tradingDay as TradingDay;
   const dayZone = day.timeZone;
   const reopens = Date.parse(day.endsAt);
-  const grass = reason === 'STOPLOSSES' ? grassInstant(current, day) : null;
+  // The grass reset reopens trading only when the stoplosses are all that binds: with the
+  // day's trades or loss also reached, it would reset a counter and open nothing.
+  const grass = reasons.length === 1 && reason === 'STOPLOSSES' ? grassInstant(current, day) : null;
   const when = describeReopening(reopens, clock.now, dayZone);
   const grassText =
     grass === null
@@ -104,7 +120,7 @@ export function sessionLock(state: RiskState, clock: SessionClock): SessionLock 
     reason,
     reopensAt: day.endsAt,
     grassAt: grass === null ? null : isoFromMs(grass),
-    message: `${reasonText(reason, current)} Trading opens again ${when}${grassText}.`,
+    message: `${reasonsText(reasons, current)} Trading opens again ${when}${grassText}.`,
     state: current,
   };
 }
@@ -146,6 +162,19 @@ export function touchGrass(state: RiskState, clock: SessionClock): Result<RiskSt
         reason: 'STOPLOSSES',
         reopensAt: day.endsAt,
       },
+    );
+  }
+  const others = endReasons(current).filter((reason) => reason !== 'STOPLOSSES');
+  const other = others[0];
+  if (other !== undefined) {
+    const when = describeReopening(Date.parse(day.endsAt), clock.now, zone);
+    return fail(
+      'COOLDOWN',
+      `Touching grass would not reopen trading: you have also reached ${others
+        .map((reason) => reachedText(reason, current))
+        .join(' and ')}. The session reopens ${when}.`,
+      undefined,
+      { reason: other, reopensAt: day.endsAt },
     );
   }
   const grass = cooldownEnd(current, day);

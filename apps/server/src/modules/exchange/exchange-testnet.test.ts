@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { authed, register } from '../../test/api.js';
-import { addKey, newKeys, ownKeys } from '../../test/exchange-fixtures.js';
+import { addKey, ownKeys } from '../../test/exchange-fixtures.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { fakeHyperliquid } from '../../test/local-servers.js';
 

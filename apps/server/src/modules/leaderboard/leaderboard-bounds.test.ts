@@ -49,8 +49,10 @@ const SMALL_MOVE_BIG_SIZE = {
 describeEachDatabase(
   'leaderboard: one trade cannot dominate, and Gain is the sum of pnlUsd',
   (ctx) => {
+    // Journal trades closed by hand: the self-reported view (the default view is verified).
     const board = async (query = '') => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/leaderboard${query}` });
+      const url = `/api/leaderboard${query ? `${query}&` : '?'}verified=false`;
+      const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as LeaderboardUser[];
     };
@@ -86,9 +88,13 @@ describeEachDatabase(
       expect(await rowOf('steady')).toMatchObject({ rank: 1, totalGain: 1200 });
     });
 
-    it('counts a planned R/R at most 5 (the highest tier), so 100R does not lead the R/R column', async () => {
-      expect(await rowOf('gamer', '?sort=rr')).toMatchObject({ rank: 1, riskRewardRatio: 5 });
-      expect(await rowOf('steady', '?sort=rr')).toMatchObject({ riskRewardRatio: 3 });
+    it('counts an R at most 5 (the highest tier), so 100R does not lead the R column', async () => {
+      expect(await rowOf('gamer', '?sort=rr')).toMatchObject({
+        rank: 1,
+        riskRewardRatio: 5,
+        avgR: 5,
+      });
+      expect(await rowOf('steady', '?sort=rr')).toMatchObject({ riskRewardRatio: 3, avgR: 3 });
     });
 
     it('ranks Gain on the sum of pnlUsd (DESIGN.md section 7), not on the price move per unit', async () => {
@@ -108,8 +114,9 @@ describeEachDatabase(
             status: t.status,
             pnlUsd: t.pnlUsd === null ? null : Number(t.pnlUsd),
             riskRewardRatio: Number(t.riskRewardRatio),
+            rMultiple: t.rMultiple === null ? null : Number(t.rMultiple),
             sizeUsd: Number(t.sizeUsd),
-            verified: t.source === 'exchange',
+            verified: t.source !== 'journal',
           })),
         );
         expect({ ...row, rank: 0 }).toEqual({ ...fromCore, rank: 0 });

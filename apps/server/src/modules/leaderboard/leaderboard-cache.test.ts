@@ -10,7 +10,7 @@ describeEachDatabase(
   'leaderboard cache',
   (ctx) => {
     const board = async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/leaderboard' });
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/leaderboard?verified=false' });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json() as LeaderboardUser[]).map((row) => row.username);
     };

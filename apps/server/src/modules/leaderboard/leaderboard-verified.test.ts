@@ -18,7 +18,7 @@ const lost = (pnlUsd: number, verified: boolean): Closed => ({
 });
 
 describeEachDatabase(
-  'GET /api/leaderboard?verified=true',
+  'GET /api/leaderboard: the verified view and the self-reported view',
   (ctx) => {
     const board = async (query = '') => {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/leaderboard${query}` });
@@ -53,38 +53,30 @@ describeEachDatabase(
       await add('half', [won(40, true), lost(-8, false)]);
     });
 
-    it('judges verified over all closed trades in both modes', async () => {
-      expect((await board())[names.half!]).toMatchObject({ totalTrades: 2, verified: false });
-      expect((await board('?verified=true'))[names.half!]).toMatchObject({
-        totalTrades: 1,
-        totalGain: 40,
-        verified: false,
-      });
-    });
-
-    it('marks a row verified only when every closed trade came from the exchange', async () => {
+    it('shows verified results by default: only trades closed by exchange fills count', async () => {
       const rows = await board();
-      expect(rows[names.mixed!]).toMatchObject({ totalTrades: 3, totalGain: 70, verified: false });
-      expect(rows[names.allreal!]).toMatchObject({ totalTrades: 2, verified: true });
-      expect(rows[names.handonly!]).toMatchObject({ totalTrades: 1, verified: false });
-    });
-
-    it('counts only verified trades with verified=true, and leaves out traders without any', async () => {
-      const rows = await board('?verified=true');
-      // Counted on its verified trade alone, the row is still not verified: one of its closed
-      // trades was closed by hand.
+      expect(rows).toEqual(await board('?verified=true'));
       expect(rows[names.mixed!]).toMatchObject({
         totalTrades: 1,
         winrate: 100,
         totalGain: 50,
-        riskRewardRatio: 2,
+        avgR: 2,
+        // One of its closed trades was closed by hand: the row is not verified as a whole.
         verified: false,
       });
       expect(rows[names.allreal!]).toMatchObject({ totalTrades: 2, totalGain: 15, verified: true });
+      expect(rows[names.half!]).toMatchObject({ totalTrades: 1, totalGain: 40, verified: false });
       expect(rows[names.handonly!]).toBeUndefined();
-      // The two filters are cached apart: the full board is still the full board.
-      expect((await board('?verified=false'))[names.mixed!]?.totalTrades).toBe(3);
-      expect((await board())[names.handonly!]?.totalTrades).toBe(1);
+    });
+
+    it('keeps self-reported results in their own view (?verified=false), apart', async () => {
+      const rows = await board('?verified=false');
+      expect(rows[names.mixed!]).toMatchObject({ totalTrades: 2, totalGain: 20, verified: false });
+      expect(rows[names.handonly!]).toMatchObject({ totalTrades: 1, totalGain: 100 });
+      expect(rows[names.half!]).toMatchObject({ totalTrades: 1, totalGain: -8 });
+      expect(rows[names.allreal!]).toBeUndefined();
+      // The two views are cached apart: the verified one is still the verified one.
+      expect((await board())[names.mixed!]?.totalTrades).toBe(1);
     });
 
     it('refuses a verified value other than true or false', async () => {

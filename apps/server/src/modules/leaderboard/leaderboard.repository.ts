@@ -12,6 +12,7 @@ export interface LeaderboardDbRow {
   winrate: string;
   total_gain: string;
   risk_reward_ratio: string;
+  avg_r: string;
   verified: boolean;
 }
 
@@ -20,7 +21,7 @@ const SORT_COLUMN: Readonly<Record<LeaderboardSortKey, string>> = {
   trades: 'c.total_trades',
   winrate: 'c.winrate',
   gain: 'c.total_gain',
-  rr: 'c.risk_reward_ratio',
+  rr: 'c.avg_r',
 };
 /** The R/R cap, written into the query text: a constant of ours, never a user value. */
 const MAX_RR = sql.raw(String(LEADERBOARD_MAX_RR));
@@ -38,7 +39,8 @@ export class LeaderboardRepository {
    * Users on the leaderboard with at least one closed trade (hidden ones count), ranked by the
    * sort column (competition rank), ties by username A→Z, at most `limit` rows, in one query.
    * Values are rounded before ranking, so equal shown values share a rank. `verifiedOnly`
-   * counts only trades closed from exchange fills (`source = 'exchange'`); in both modes a
+   * counts only trades closed from exchange fills (`source` other than 'journal'), else only
+   * self-reported ones (`source = 'journal'`); in both modes a
    * row is verified when all of the user's closed trades are (judged over every closed trade,
    * not only the counted ones, so the filter cannot make a hand-closed journal look verified).
    */
@@ -47,13 +49,15 @@ export class LeaderboardRepository {
     direction: 'asc' | 'desc',
     now: Date,
     limit: number,
-    verifiedOnly = false,
+    verifiedOnly = true,
   ): Promise<LeaderboardDbRow[]> {
     const column = SORT_COLUMN[sort];
     const dir = DIRECTION[direction];
     if (!column || !dir) throw new Error(`unknown leaderboard order ${sort} ${direction}`);
     const order = sql.raw(`${column} ${dir}`);
-    const counted = verifiedOnly ? sql`and t.source = 'exchange'` : sql``;
+    // The verified view counts what the exchange's fills closed (planned or off-plan); the
+    // self-reported view what traders closed by hand, apart (DESIGN.md section 11).
+    const counted = verifiedOnly ? sql`and t.source <> 'journal'` : sql`and t.source = 'journal'`;
     const result = (await this.db.execute(sql`
       with c as (
         select t.user_id,
@@ -65,13 +69,16 @@ export class LeaderboardRepository {
                  as total_gain,
                round(coalesce(avg(case when t.risk_reward_ratio > ${MAX_RR}
                                        then ${MAX_RR} else t.risk_reward_ratio end), 0), 2)
-                 as risk_reward_ratio
+                 as risk_reward_ratio,
+               round(coalesce(avg(case when t.r_multiple > ${MAX_RR}
+                                       then ${MAX_RR} else t.r_multiple end), 0), 2)
+                 as avg_r
         from trades t
         where t.status <> 'OPEN' ${counted}
         group by t.user_id
       ),
       v as (
-        select t.user_id, bool_and(t.source = 'exchange') as verified
+        select t.user_id, bool_and(t.source <> 'journal') as verified
         from trades t
         where t.status <> 'OPEN' and t.user_id in (select user_id from c)
         group by t.user_id
@@ -83,7 +90,7 @@ export class LeaderboardRepository {
                where s.user_id = u.id and s.end_date > ${now.toISOString()}::timestamptz
              )) as is_premium,
              c.total_trades, c.winrate::text as winrate, c.total_gain::text as total_gain,
-             c.risk_reward_ratio::text as risk_reward_ratio, v.verified
+             c.risk_reward_ratio::text as risk_reward_ratio, c.avg_r::text as avg_r, v.verified
       from c
       join v on v.user_id = c.user_id
       join users u on u.id = c.user_id

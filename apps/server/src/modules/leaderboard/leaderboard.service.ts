@@ -47,7 +47,7 @@ export class LeaderboardService {
 
   /** The ranked rows for a sort key and direction. */
   list(query: LeaderboardQuery): Promise<LeaderboardResponse> {
-    const key = `${query.sort}:${query.direction}:${query.verified === true ? 'verified' : 'all'}`;
+    const key = `${query.sort}:${query.direction}:${query.verified !== false ? 'verified' : 'self-reported'}`;
     const now = this.#now();
     const hit = this.#cache.get(key);
     if (hit && hit.until > now.getTime()) return hit.rows;
@@ -78,7 +78,7 @@ export class LeaderboardService {
       query.direction,
       now,
       LEADERBOARD_LIMIT,
-      query.verified === true,
+      query.verified !== false,
     );
     return rows.map((row) => ({
       rank: Number(row.rank),
@@ -89,6 +89,7 @@ export class LeaderboardService {
       winrate: Number(row.winrate),
       totalGain: Number(row.total_gain),
       riskRewardRatio: Number(row.risk_reward_ratio),
+      avgR: Number(row.avg_r),
       verified: row.verified === true,
     }));
   }

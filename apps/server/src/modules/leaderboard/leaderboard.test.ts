@@ -63,14 +63,16 @@ const FIELD = {
   trades: 'totalTrades',
   winrate: 'winrate',
   gain: 'totalGain',
-  rr: 'riskRewardRatio',
+  rr: 'avgR',
 } as const;
 
 describeEachDatabase(
   'GET /api/leaderboard',
   (ctx) => {
+    // Journal trades closed by hand: the self-reported view (the default view is verified).
     const board = async (query = '') => {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/leaderboard${query}` });
+      const url = `/api/leaderboard${query ? `${query}&` : '?'}verified=false`;
+      const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as LeaderboardUser[];
     };
@@ -187,15 +189,16 @@ describeEachDatabase(
           [6, 'frank'],
         ],
       ],
+      // Realised R: frank -1, ivy -0.33, gina 0.5, alice 0.75, bob and carol 1.5.
       [
         '?sort=rr&direction=asc',
         [
           [1, 'frank'],
           [2, 'ivy'],
-          [3, 'bob'],
+          [3, 'gina'],
           [4, 'alice'],
-          [4, 'gina'],
-          [6, 'carol'],
+          [5, 'bob'],
+          [5, 'carol'],
         ],
       ],
       [
@@ -234,8 +237,9 @@ describeEachDatabase(
             status: t.status,
             pnlUsd: t.pnlUsd === null ? null : Number(t.pnlUsd),
             riskRewardRatio: Number(t.riskRewardRatio),
+            rMultiple: t.rMultiple === null ? null : Number(t.rMultiple),
             sizeUsd: Number(t.sizeUsd),
-            verified: t.source === 'exchange',
+            verified: t.source !== 'journal',
           })),
         );
         expect({ ...row, rank: 0 }).toEqual({ ...fromCore, rank: 0 });

@@ -109,9 +109,14 @@ describeEachDatabase('the session lock on trades and live orders', (ctx) => {
       reason: 'STOPLOSSES',
       reopensAt: MIDNIGHT,
     });
-    expect(refused.json().error.message).toMatch(
-      /^You have reached the maximum number of stoploss trades for today\. Trading opens again/,
+    // Three trades taken and three stoplosses: both rules bind, so the message names both and
+    // does not offer the grass (answering it would reopen nothing).
+    expect(refused.json().error.message).toBe(
+      'You have reached the maximum number of stoploss trades for today and your limit of 3 trades for today. Trading opens again tomorrow at 00:00 (UTC).',
     );
+    const grass = await call(user.token, 'POST', '/api/risk-management/reset-sl');
+    expect(grass.statusCode).toBe(409);
+    expect(grass.json().error.message).toMatch(/^Touching grass would not reopen trading/);
     const fourth = await call(user.token, 'POST', '/api/risk-management/update', {
       status: 'STOPLOSS_HIT',
       profitLoss: -5,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AuditRepository } from '../audit/audit.repository.js';
 import type { UserLocks } from '../../lib/user-lock.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { RiskService } from '../risk/risk.service.js';
@@ -46,6 +47,7 @@ export async function registerTrades(
     uses.board,
     now,
     { desk, placement },
+    new AuditRepository(db),
     uses.marketPrice,
   );
   await api.register(tradesRoutes, { trades });

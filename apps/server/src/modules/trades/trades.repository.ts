@@ -175,6 +175,14 @@ export class TradesRepository {
     return rows.length === 1;
   }
 
+  /** Hides one trade from the list (kept for statistics). */
+  async hide(userId: string, id: string) {
+    await this.db
+      .update(trades)
+      .set({ hidden: true })
+      .where(and(eq(trades.userId, userId), eq(trades.id, id)));
+  }
+
   /** "Clear history": closed trades are hidden from the list, kept for statistics. */
   async hideClosed(userId: string) {
     await this.db

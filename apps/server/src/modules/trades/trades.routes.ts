@@ -118,9 +118,32 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
     async (req) => trades.close(currentUser(req), req.params.id, req.body),
   );
 
+  app.post(
+    '/trades/:id/hide',
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Hide one closed trade from the list (statistics, analytics, export and leaderboard keep it); an open one is 409',
+        params: IdParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      await trades.hide(currentUser(req).id, req.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   app.delete(
     '/trades/:id',
-    { schema: { ...secured, summary: 'Delete a trade', params: IdParamsSchema } },
+    {
+      schema: {
+        ...secured,
+        summary:
+          'Delete an unverified trade (written to the audit log); a verified one is history: 409 VERIFIED_TRADE',
+        params: IdParamsSchema,
+      },
+    },
     async (req, reply) => {
       await trades.remove(currentUser(req).id, req.params.id);
       return reply.status(204).send();

@@ -18,6 +18,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { AppError, badRequest, notFound, unwrap } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
 import type { LiveDesk, LiveRequest } from './live-desk.js';
@@ -45,6 +46,21 @@ const liveDelete = () =>
     'CONFLICT',
     'This trade is live on Hyperliquid: cancel its entry or close it at market first.',
   );
+/** A trade closed by the exchange's fills is history (DESIGN.md section 11). */
+const verifiedTrade = (what: 'deleted' | 'changed') =>
+  new AppError(
+    409,
+    'VERIFIED_TRADE',
+    `This trade was closed by the exchange's own fills: it is part of your verified record and cannot be ${what}. Hide it to take it off your list; your statistics keep it.`,
+  );
+/** Only a closed trade can be hidden: an open one is risk the trader must see. */
+const hideOpen = () =>
+  new AppError(
+    409,
+    'CONFLICT',
+    'Close this trade before hiding it: an open trade stays on your list.',
+  );
+
 /** Whether an edit keeps the pair, side and levels the trade's exchange orders were sent with. */
 const keepsLevels = (trade: Trade, body: UpdateTradeRequest) =>
   trade.pair === body.pair &&
@@ -85,6 +101,8 @@ export class TradesService {
     private readonly now: Clock,
     /** The live desk and placement (POST /api/trades with `order`, Idempotency-Key). */
     private readonly live: { desk: LiveDesk; placement: LivePlacement },
+    /** Where deletions are written down (the audit log). */
+    private readonly audit: Pick<AuditRepository, 'record'>,
     /** Bounds entry prices against the market where it is known; none without it. */
     private readonly marketPrice?: MarketPriceLookup,
   ) {}
@@ -198,6 +216,7 @@ export class TradesService {
     return this.db.transaction(async (tx) => {
       const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
+      if (existing.verified) throw verifiedTrade('changed');
       if (existing.status !== 'OPEN') throw closedTrade();
       const live = await new TradeOrdersRepository(tx).find(user.id, id);
       if (live && !keepsLevels(existing, body)) throw liveLevels();
@@ -240,6 +259,7 @@ export class TradesService {
     return this.db.transaction(async (tx) => {
       const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
+      if (existing.verified) throw verifiedTrade('changed');
       const closing = unwrap(closeTrade(existing, body.status));
       const stats = await this.risk.applyOutcome(tx, user, closing);
       const trade = await this.#trades(tx).close(user.id, id, closing, this.now());
@@ -256,15 +276,44 @@ export class TradesService {
    */
   async remove(userId: string, id: string) {
     checkId(id);
-    await this.db.transaction(async (tx) => {
+    const removed = await this.db.transaction(async (tx) => {
       const existing = await this.#trades(tx).find(userId, id, true);
       if (!existing) throw tradeNotFound();
+      if (existing.verified) throw verifiedTrade('deleted');
       if (existing.status === 'OPEN') {
         const live = await new TradeOrdersRepository(tx).find(userId, id);
         if (live && live.execution !== 'closed') throw liveDelete();
       }
       if (!(await this.#trades(tx).delete(userId, id))) throw tradeNotFound();
+      return existing;
     });
+    // An unverified trade may go; the log keeps what it was.
+    await this.audit.record({
+      actorId: userId,
+      action: 'trade.delete',
+      targetType: 'trade',
+      targetId: id,
+      details: {
+        pair: removed.pair,
+        isLong: removed.isLong,
+        status: removed.status,
+        rMultiple: removed.rMultiple,
+        pnlUsd: removed.pnlUsd,
+        openedAt: removed.date,
+      },
+    });
+  }
+
+  /**
+   * Takes one closed trade off the dashboard's list (POST /api/trades/:id/hide); statistics,
+   * analytics, the export and the leaderboard keep it. Verified ones too: hiding is not deleting.
+   */
+  async hide(userId: string, id: string): Promise<void> {
+    checkId(id);
+    const existing = await this.#trades().find(userId, id);
+    if (!existing) throw tradeNotFound();
+    if (existing.status === 'OPEN') throw hideOpen();
+    await this.#trades().hide(userId, id);
   }
 
   async clearHistory(userId: string): Promise<Trade[]> {

@@ -126,6 +126,11 @@ export function deleteTrade(id: string): Promise<void> {
   return apiRequest<void>(`/trades/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
+/** POST /api/trades/:id/hide: off the list; statistics and the verified record keep it. */
+export function hideTrade(id: string): Promise<void> {
+  return apiRequest<void>(`/trades/${encodeURIComponent(id)}/hide`, { method: 'POST' });
+}
+
 /** GET /api/trades/export.csv: every trade of the signed-in user, as a CSV file. */
 export function downloadTradesCsv(): Promise<Blob> {
   return apiDownload('/trades/export.csv');

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LeaderboardQuery, LeaderboardUser } from '@tb/core';
 import { apiRequest } from '@/lib/api-client';
 
-/** The sort, and whether only verified results count (`?verified=true`). */
+/** The sort, and which results count: verified ones, or the self-reported ones. */
 export type BoardQuery = LeaderboardQuery & { verified: boolean };
 
 /**
@@ -18,7 +18,7 @@ export const leaderboardKeys = {
 };
 
 /**
- * GET /api/leaderboard?sort=&direction=[&verified=true]. While another sort loads, the
+ * GET /api/leaderboard?sort=&direction=&verified=true|false. While another sort loads, the
  * previous rows stay on screen (placeholder) so the table does not flash.
  */
 export const leaderboardQueryOptions = (query: BoardQuery) =>
@@ -26,7 +26,7 @@ export const leaderboardQueryOptions = (query: BoardQuery) =>
     queryKey: leaderboardKeys.list(query),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ sort: query.sort, direction: query.direction });
-      if (query.verified) params.set('verified', 'true');
+      params.set('verified', String(query.verified));
       return apiRequest<LeaderboardEntry[]>(`/leaderboard?${params.toString()}`, { signal });
     },
     placeholderData: keepPreviousData,

@@ -26,6 +26,8 @@ export interface TradeActions {
   /** Validates with core's schema; returns the first problem, or null when it was sent. */
   edit: (trade: Trade, edit: local.TradeEdit) => string | null;
   remove: (id: string) => void;
+  /** Takes a closed trade off the list (a verified one cannot be deleted). */
+  hide: (id: string) => void;
   clearHistory: () => void;
 }
 
@@ -122,6 +124,10 @@ export function useTradeActions(): TradeActions {
     await api.deleteTrade(id);
     setTrades((list) => list.filter((t) => t.id !== id));
   }, api.journalMessages.saveTrade);
+  const hide = useJournalMutation(async (id: string) => {
+    await api.hideTrade(id);
+    setTrades((list) => list.filter((t) => t.id !== id));
+  }, api.journalMessages.saveTrade);
   const clear = useJournalMutation(async () => {
     setTrades(clearTradeHistory);
     client.setQueryData(
@@ -169,8 +175,11 @@ export function useTradeActions(): TradeActions {
       },
       remove: (id) =>
         signedIn ? void remove(id) : updateLocalJournal((j) => local.removeLocalTrade(j, id)),
+      // Only the server's trades can be verified; a local one is deleted instead.
+      hide: (id) =>
+        signedIn ? void hide(id) : updateLocalJournal((j) => local.removeLocalTrade(j, id)),
       clearHistory: () =>
         signedIn ? void clear(undefined) : updateLocalJournal(local.clearLocalHistory),
     };
-  }, [signedIn, create, close, update, remove, clear]);
+  }, [signedIn, create, close, update, remove, hide, clear]);
 }

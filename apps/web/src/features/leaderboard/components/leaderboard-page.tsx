@@ -8,7 +8,7 @@ import { useVerifiedOnly } from '../hooks/use-verified-only';
 import { LeaderboardTable } from './leaderboard-table';
 import { LeaderboardEmpty, LeaderboardNotes } from './leaderboard-states';
 import { SortButtons } from './sort-buttons';
-import { VerifiedSwitch } from './verified-switch';
+import { ResultsView } from './verified-switch';
 import './leaderboard.css';
 
 export function LeaderboardPage() {
@@ -20,12 +20,12 @@ export function LeaderboardPage() {
   return (
     <Page
       title="Leaderboard"
-      lead="How disciplined traders compare: closed trades, win rate, gain and average risk/reward."
+      lead="How disciplined traders compare: closed trades, win rate, gain and the R each trade really made."
     >
       <Card className="lb-card">
         <div className="lb-controls">
           <SortButtons value={sort} onChange={setSort} />
-          <VerifiedSwitch checked={verified} onChange={setVerified} />
+          <ResultsView verified={verified} onChange={setVerified} />
         </div>
         <QueryStatus
           query={board}

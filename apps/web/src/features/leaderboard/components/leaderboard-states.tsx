@@ -9,7 +9,7 @@ export function LeaderboardEmpty({
   onShowAll,
 }: {
   signedIn: boolean;
-  /** The "Verified only" filter is on: say how a result gets verified, offer all results. */
+  /** The verified view: say how a result gets verified, offer the self-reported view. */
   verifiedOnly?: boolean;
   onShowAll?: () => void;
 }) {
@@ -22,7 +22,7 @@ export function LeaderboardEmpty({
           Hyperliquid from Trade Details and let its target or stop fill.
         </p>
         <Button variant="secondary" onClick={onShowAll}>
-          Show all results
+          Show self-reported results
         </Button>
       </div>
     );
@@ -45,20 +45,22 @@ export function LeaderboardNotes() {
   return (
     <div className="lb-notes">
       <p className="lb-legend">
-        <span>R/R colours:</span>
+        <span>Avg R colours:</span>
         <span className="lb-rr--golden">golden 3 or more</span>
         <span className="lb-rr--purple">purple 1.5 to 3</span>
         <span className="lb-rr--normal">normal 1 to 1.5</span>
         <span className="lb-rr--bad">red below 1</span>
       </p>
       <p>
-        Gain is the dollars closed trades made; one trade&apos;s gain counts at most its own
-        position size, and a planned R/R at most {LEADERBOARD_MAX_RR}R. So no single trade carries
-        the board.
+        Avg R is the realised R per trade: what each closed trade made for each dollar it risked (a
+        stop is -1R), not the R/R it planned. Gain is the dollars closed trades made; one
+        trade&apos;s gain counts at most its own position size, and one R at most{' '}
+        {LEADERBOARD_MAX_RR}R. So no single trade carries the board.
       </p>
       <p>
-        Verified means closed by exchange fills, not typed in: the badge marks traders whose closed
-        trades all were, and &quot;Verified only&quot; counts only such trades.
+        Verified results were closed by the exchange&apos;s own fills, not typed in, and are shown
+        by default; self-reported results are ranked apart. The badge marks traders whose closed
+        trades all were verified.
       </p>
       <p>
         Traders appear once they close a trade; the top 100 are shown. Prefer not to be listed? You

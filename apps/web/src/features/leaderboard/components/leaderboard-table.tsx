@@ -1,12 +1,14 @@
 import { riskRewardClass, type LeaderboardQuery, type LeaderboardSortKey } from '@tb/core';
 import { Badge } from '@/components';
-import { formatPercent, formatRatio, formatSignedUsd } from '@/lib/format';
+import { formatPercent, formatSignedR, formatSignedUsd } from '@/lib/format';
 import type { LeaderboardEntry } from '../api';
 import { directionWords, sortLabels } from '../hooks/leaderboard-sort';
 import { VerifiedBadge } from './verified-switch';
 
 interface Column {
   label: string;
+  /** What the header means, where its word alone does not say it. */
+  title?: string;
   sort?: LeaderboardSortKey;
   numeric?: boolean;
 }
@@ -17,7 +19,12 @@ const COLUMNS: readonly Column[] = [
   { label: 'Trades', sort: 'trades', numeric: true },
   { label: 'Winrate', sort: 'winrate', numeric: true },
   { label: 'Gain', sort: 'gain', numeric: true },
-  { label: 'R/R', sort: 'rr', numeric: true },
+  {
+    label: 'Avg R',
+    title: 'Realised R per trade: what each trade made per dollar risked, not its planned R/R',
+    sort: 'rr',
+    numeric: true,
+  },
 ];
 
 function gainTone(gainUsd: number): 'long' | 'short' | 'flat' {
@@ -58,7 +65,7 @@ export function LeaderboardTable({
       >
         <caption id="lb-caption" className="lb-table__caption">
           Traders ranked by {sortLabels[sort.sort].toLowerCase()}, {directionWords(sort.direction)}
-          {verifiedOnly ? ', verified results only' : null}
+          {verifiedOnly ? ', verified results only' : ', self-reported results only'}
         </caption>
         <thead>
           <tr>
@@ -68,8 +75,10 @@ export function LeaderboardTable({
                 scope="col"
                 className={column.numeric ? 'num' : undefined}
                 aria-sort={column.sort && column.sort === sort.sort ? ariaSort : undefined}
+                title={column.title}
               >
                 {column.label}
+                {column.title ? <span className="visually-hidden"> ({column.title})</span> : null}
               </th>
             ))}
           </tr>
@@ -104,8 +113,8 @@ function LeaderboardRow({ row, isMe }: { row: LeaderboardEntry; isMe: boolean })
       <td className={`num lb-gain lb-gain--${gainTone(row.totalGain)}`} data-label="Gain">
         {formatSignedUsd(row.totalGain)}
       </td>
-      <td className={`num lb-rr lb-rr--${riskRewardClass(row.riskRewardRatio)}`} data-label="R/R">
-        {formatRatio(row.riskRewardRatio)}
+      <td className={`num lb-rr lb-rr--${riskRewardClass(row.avgR)}`} data-label="Avg R">
+        {formatSignedR(row.avgR)}
       </td>
     </tr>
   );

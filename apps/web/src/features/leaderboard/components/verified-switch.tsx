@@ -1,39 +1,59 @@
 import { useId } from 'react';
 import { BadgeCheck } from 'lucide-react';
-import { Badge } from '@/components';
+import { Badge, Button } from '@/components';
 
 export const verifiedTexts = {
-  switchLabel: 'Verified only',
-  switchHint: 'Count only trades closed by Hyperliquid fills.',
+  groupLabel: 'Results',
+  verified: 'Verified',
+  selfReported: 'Self-reported',
+  verifiedHint: "Trades closed by Hyperliquid's own fills: what the exchange recorded.",
+  selfReportedHint: 'Trades closed by hand in the journal: not checked against any exchange.',
   badge: 'Verified',
   badgeTitle: 'Verified: results closed by exchange fills',
 } as const;
 
-/** The "Verified only" filter: a switch (checkbox role=switch), with what it counts. */
-export function VerifiedSwitch({
-  checked,
+/**
+ * Which results the ranking counts: verified ones (the default) or the self-reported ones,
+ * apart (two toggles, aria-pressed), with a sentence saying what the shown view counts.
+ */
+export function ResultsView({
+  verified,
   onChange,
 }: {
-  checked: boolean;
-  onChange: (next: boolean) => void;
+  verified: boolean;
+  onChange: (verified: boolean) => void;
 }) {
   const hint = useId();
+  const label = useId();
   return (
-    <div className="lb-verified-switch">
-      <label className="lb-verified-switch__label">
-        <input
-          type="checkbox"
-          role="switch"
-          className="lb-verified-switch__input"
-          checked={checked}
-          aria-describedby={hint}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <span className="lb-verified-switch__track" aria-hidden="true" />
-        {verifiedTexts.switchLabel}
-      </label>
-      <span className="lb-verified-switch__hint" id={hint}>
-        {verifiedTexts.switchHint}
+    <div className="lb-view">
+      <div
+        className="lb-view__buttons"
+        role="group"
+        aria-labelledby={label}
+        aria-describedby={hint}
+      >
+        <span className="lb-sort__label" id={label}>
+          {verifiedTexts.groupLabel}
+        </span>
+        <Button
+          variant={verified ? 'primary' : 'secondary'}
+          aria-pressed={verified}
+          onClick={() => onChange(true)}
+        >
+          <BadgeCheck size={14} aria-hidden="true" />
+          {verifiedTexts.verified}
+        </Button>
+        <Button
+          variant={verified ? 'secondary' : 'primary'}
+          aria-pressed={!verified}
+          onClick={() => onChange(false)}
+        >
+          {verifiedTexts.selfReported}
+        </Button>
+      </div>
+      <span className="lb-view__hint" id={hint}>
+        {verified ? verifiedTexts.verifiedHint : verifiedTexts.selfReportedHint}
       </span>
     </div>
   );

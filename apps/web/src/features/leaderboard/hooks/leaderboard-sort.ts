@@ -6,7 +6,7 @@ export const sortLabels: Readonly<Record<LeaderboardSortKey, string>> = {
   trades: 'Trades',
   winrate: 'Winrate',
   gain: 'Gain',
-  rr: 'R/R',
+  rr: 'Avg R',
 };
 
 /** Clicking the active sort flips its direction; another sort starts highest first. */

@@ -17,11 +17,17 @@ export const historyTexts = {
   loadFailed: 'Failed to load trades',
 } as const;
 
-type Pending = { kind: 'delete'; id: string } | { kind: 'clear' } | null;
+type Pending = { kind: 'delete' | 'hide'; id: string } | { kind: 'clear' } | null;
+
+const CONFIRM = {
+  delete: { message: confirmMessages.deleteTrade, label: 'Delete' },
+  hide: { message: confirmMessages.hideTrade, label: 'Hide' },
+  clear: { message: confirmMessages.clearHistory, label: 'Clear' },
+} as const;
 
 /**
- * The Trade History panel: OPEN first then newest; close, edit, delete, export as CSV and
- * clear history.
+ * The Trade History panel: OPEN first then newest; close, edit, delete (hide a verified one),
+ * export as CSV and clear history.
  */
 export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
   const { trades, query } = useTradeList();
@@ -32,6 +38,7 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
 
   const confirm = () => {
     if (pending?.kind === 'delete') actions.remove(pending.id);
+    if (pending?.kind === 'hide') actions.hide(pending.id);
     if (pending?.kind === 'clear') actions.clearHistory();
     setPending(null);
   };
@@ -53,6 +60,7 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
             onClose={actions.close}
             onEdit={setEditing}
             onDelete={(id) => setPending({ kind: 'delete', id })}
+            onHide={(id) => setPending({ kind: 'hide', id })}
           />
         ))}
       </ul>
@@ -88,10 +96,8 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        message={
-          pending?.kind === 'clear' ? confirmMessages.clearHistory : confirmMessages.deleteTrade
-        }
-        confirmLabel={pending?.kind === 'clear' ? 'Clear' : 'Delete'}
+        message={CONFIRM[pending?.kind ?? 'delete'].message}
+        confirmLabel={CONFIRM[pending?.kind ?? 'delete'].label}
         onConfirm={confirm}
       />
     </Dialog>

@@ -9,7 +9,7 @@ const noop = vi.fn();
 function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
   render(
     <ul>
-      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} />
+      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} onHide={noop} />
     </ul>,
   );
   return screen.getByRole('listitem', { name: /BTCUSDT/ });
@@ -19,7 +19,7 @@ function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
 function renderPlacedRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
   renderWithProviders(
     <ul>
-      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} />
+      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} onHide={noop} />
     </ul>,
   );
   return screen.getByRole('listitem', { name: /BTCUSDT/ });
@@ -40,6 +40,25 @@ const fact = (row: HTMLElement, term: string) =>
   within(row).getByText(term, { selector: 'dt' }).nextElementSibling;
 
 describe('trade row', () => {
+  it('offers Hide, not Delete, for a verified trade: it is history', () => {
+    const onDelete = vi.fn();
+    const onHide = vi.fn();
+    const trade = { ...wonTradeFixture(), verified: true };
+    render(
+      <ul>
+        <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={onDelete} onHide={onHide} />
+      </ul>,
+    );
+    const row = screen.getByRole('listitem', { name: /BTCUSDT/ });
+    expect(within(row).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    within(row).getByRole('button', { name: 'Hide BTCUSDT Long' }).click();
+    expect(onHide).toHaveBeenCalledWith(trade.id);
+    expect(onDelete).not.toHaveBeenCalled();
+    cleanup();
+    renderRow(wonTradeFixture());
+    expect(screen.getByRole('button', { name: 'Delete BTCUSDT Long' })).toBeVisible();
+  });
+
   it('a won trade shows its R and its P/L in USD, never the per-unit difference in $', () => {
     const row = renderRow(wonTradeFixture());
     expect(row).toHaveAccessibleName('BTCUSDT Long, WIN');
@@ -101,15 +120,17 @@ describe('trade row', () => {
     }
   });
 
-  it('keeps Delete on a journal trade and on a placed trade once closed', () => {
+  it('keeps Delete on a journal trade and on a placed trade closed by hand', () => {
     for (const trade of [
       tradeFixture(),
-      wonTradeFixture({ live: live('closed'), verified: true }),
       wonTradeFixture({ status: 'STOPLOSS_HIT', live: live('open') }),
     ]) {
       const row = renderPlacedRow(trade);
       expect(within(row).getByRole('button', { name: 'Delete BTCUSDT Long' })).toBeVisible();
       cleanup();
     }
+    // Closed by the exchange's fills: verified, so hidden, never deleted.
+    const verified = renderPlacedRow(wonTradeFixture({ live: live('closed'), verified: true }));
+    expect(within(verified).getByRole('button', { name: 'Hide BTCUSDT Long' })).toBeVisible();
   });
 });

@@ -10,6 +10,8 @@ export interface TradeRowProps {
   onClose: (id: string, status: ClosedTradeStatus) => void;
   onEdit: (trade: Trade) => void;
   onDelete: (id: string) => void;
+  /** A verified trade is history: it can be hidden from the list, not deleted. */
+  onHide: (id: string) => void;
 }
 
 const tone = (value: number | null) =>
@@ -42,7 +44,7 @@ function BoardFacts({ trade }: { trade: Trade }) {
 }
 
 /** One trade of the history: setup, size and risk, board, notes, result and its actions. */
-export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
+export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowProps) {
   const label = tradeStatusLabel(trade.status);
   const open = canChangeTrade(trade.status);
   const name = `${trade.pair} ${trade.isLong ? 'Long' : 'Short'}`;
@@ -103,7 +105,11 @@ export function TradeRow({ trade, onClose, onEdit, onDelete }: TradeRowProps) {
             </button>
           </>
         ) : null}
-        {working ? null : (
+        {working ? null : trade.verified ? (
+          <button type="button" onClick={() => onHide(trade.id)} aria-label={`Hide ${name}`}>
+            Hide
+          </button>
+        ) : (
           <button type="button" onClick={() => onDelete(trade.id)} aria-label={`Delete ${name}`}>
             Delete
           </button>
