@@ -181,7 +181,7 @@ async function explainPostgres(url) {
 async function checkAnswers(server, expectedRows) {
   for (const sort of SORTS) {
     for (const direction of DIRECTIONS) {
-      const path = `/api/leaderboard?sort=${sort}&direction=${direction}`;
+      const path = `/api/leaderboard?sort=${sort}&direction=${direction}&verified=false`;
       const res = await fetch(server.url + path);
       const body = await res.text();
       if (res.status !== 200)
@@ -257,7 +257,7 @@ async function benchDatabase(label, env, dbCpu, opts) {
     server.dbCpu = dbCpu;
     await checkAnswers(server, expectedRows);
     for (const sort of sorts) {
-      const path = `/api/leaderboard?sort=${sort}&direction=desc`;
+      const path = `/api/leaderboard?sort=${sort}&direction=desc&verified=false`;
       console.log(`  ${label}: GET ${path}, cache ${cacheText(cacheMs)}`);
       for (const connections of opts.connections) {
         const r = await measureClosedLoop(server, path, { ...opts, connections });

@@ -105,7 +105,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL and 
     });
     expect(won.status).toBe(200);
     const names = async (port: number) =>
-      JSON.stringify((await json(port, 'GET', '/api/leaderboard')).body);
+      JSON.stringify((await json(port, 'GET', '/api/leaderboard?verified=false')).body);
     await eventually(async () => (await names(B)).includes('"multitrader"'), 'trader on B');
     // A rename on A shows on B's leaderboard at once, not after B's 10 s cache.
     const renamed = await json(A, 'PUT', '/api/users/username', {

@@ -40,6 +40,7 @@ export * from './trade/pnl.js';
 export * from './trade/status.js';
 export * from './trade/open-trade.js';
 export * from './trade/close-trade.js';
+export * from './trade/import-trade.js';
 export * from './trade/close-from-fills.js';
 export * from './trade/move-stop.js';
 export * from './trade/csv.js';

@@ -258,7 +258,8 @@ for (const kind of DATABASES) {
     });
 
     it('ranks the leaderboard by the gain in USD; new rows are recorded sizes', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/leaderboard' });
+      // Journal trades: the self-reported view.
+      const res = await app.inject({ method: 'GET', url: '/api/leaderboard?verified=false' });
       expect(res.statusCode).toBe(200);
       const rows = Object.fromEntries(
         res.json().map((r: { username: string; totalGain: number }) => [r.username, r.totalGain]),

@@ -12,6 +12,43 @@ const login = new Date('2026-03-01T10:00:00.000Z');
 const expiresAt = '2026-03-02T10:00:00.000Z';
 
 describe('session storage', () => {
+  const typed = () => ({
+    idea: localStorage.getItem('tradeIdea'),
+    pair: localStorage.getItem('lastSymbol'),
+    templates: localStorage.getItem('tradeIdeaTemplates'),
+  });
+  const type = () => {
+    localStorage.setItem('tradeIdea', 'ETH reclaim, third try');
+    localStorage.setItem('lastSymbol', 'ETHUSDT');
+    localStorage.setItem('tradeIdeaTemplates', '[{"name":"ETH","text":"ETH reclaim"}]');
+  };
+  const nothing = { idea: null, pair: null, templates: null };
+
+  it("logout forgets the trader's idea, pair and templates: the next person reads none", () => {
+    saveSession({ token: 't', username: 'ada', expiresAt }, login);
+    type();
+    clearSession(new Date(login.getTime() + 60_000));
+    expect(typed()).toEqual(nothing);
+  });
+
+  it('another user signing in without a logout finds nothing of the previous one', () => {
+    saveSession({ token: 't', username: 'ada', expiresAt }, login);
+    type();
+    // Ada's token expired and was dropped without a logout; Bob signs in on the same phone.
+    localStorage.removeItem('token');
+    saveSession({ token: 'u', username: 'bob', expiresAt }, login);
+    expect(typed()).toEqual(nothing);
+  });
+
+  it('the same trader signing in again, or an anonymous idea before a first sign-in, is kept', () => {
+    localStorage.clear();
+    type();
+    saveSession({ token: 't', username: 'ada', expiresAt }, login);
+    expect(typed().idea).toBe('ETH reclaim, third try');
+    saveSession({ token: 't2', username: 'ada', expiresAt }, login);
+    expect(typed().pair).toBe('ETHUSDT');
+  });
+
   it('stores token, username, expiry, last login and an open lastSession', () => {
     saveSession({ token: 't', username: 'ada', expiresAt }, login);
     expect(readSession()).toEqual({ token: 't', username: 'ada', tokenExpires: expiresAt });

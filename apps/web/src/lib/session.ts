@@ -11,6 +11,21 @@ export const storageKeys = {
   bingoState: 'bingoState',
 } as const;
 
+/**
+ * What a trader typed that the browser keeps between visits (the trade idea, its pair, the
+ * idea templates): the next person on the same device must not read it. Cleared at logout and
+ * when another user signs in; kept across the sign-in of the one who wrote it.
+ */
+export const userLocalKeys = {
+  tradeIdea: 'tradeIdea',
+  lastSymbol: 'lastSymbol',
+  ideaTemplates: 'tradeIdeaTemplates',
+} as const;
+
+function clearUserLocal(): void {
+  for (const key of Object.values(userLocalKeys)) localStorage.removeItem(key);
+}
+
 export interface StoredSession {
   token: string;
   username: string;
@@ -71,6 +86,9 @@ export function saveSession(
   now: Date,
 ): void {
   const loginTime = now.toISOString();
+  // Another trader signs in on this browser: the previous one's idea and pair go.
+  const previous = readLastSession()?.username;
+  if (previous !== undefined && previous !== input.username) clearUserLocal();
   localStorage.setItem(storageKeys.token, input.token);
   localStorage.setItem(storageKeys.username, input.username);
   localStorage.setItem(storageKeys.tokenExpires, input.expiresAt);
@@ -92,8 +110,8 @@ export function syncStoredUsername(username: string): void {
 }
 
 /**
- * Signs out locally: removes token, username, expiry, last login and bingo state; keeps
- * lastSession and records when it ended. The exchange choice (liveTradingEnabled,
+ * Signs out locally: removes token, username, expiry, last login and bingo state, and what the
+ * trader typed (userLocalKeys); keeps lastSession and records when it ended. The exchange choice (liveTradingEnabled,
  * currentExchange) is kept too, as SPEC.md section 4 lists only these keys; a current id that
  * is not the next user's is dropped when their connections load.
  */
@@ -106,6 +124,7 @@ export function clearSession(now: Date): void {
   for (const key of ['token', 'username', 'tokenExpires', 'lastLogin', 'bingoState'] as const) {
     localStorage.removeItem(storageKeys[key]);
   }
+  clearUserLocal();
   emit();
 }
 

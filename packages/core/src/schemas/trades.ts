@@ -14,6 +14,7 @@ import {
   textField,
 } from './common.js';
 import { text } from './text.js';
+import { CELL_POINTS_MAX } from '../bingo/limits.js';
 import { ClosedTradeStatusSchema, RiskStateSchema } from './risk.js';
 import { PriceSchema, RMultipleSchema, UsdSchema } from '../units/units.js';
 
@@ -89,6 +90,47 @@ function checkOrder(
     message === tradeMessages.longEntryAboveStop || message === tradeMessages.shortEntryBelowStop;
   ctx.addIssue({ code: 'custom', message, path: [entryRule ? 'entryPrice' : 'takeProfit'] });
 }
+
+/** At most this many trades in one import (the browser's journal at sign-in). */
+export const MAX_IMPORTED_TRADES = 500;
+
+/** A ticked cell of an imported trade: points within a cell's bounds. */
+const ImportedCellSchema = CellSnapshotSchema.extend({
+  title: textField('Cell title', 200),
+  points: numberField('Cell points')
+    .min(0, 'Cell points must be 0 or more')
+    .max(CELL_POINTS_MAX, `Cell points must be at most ${CELL_POINTS_MAX}`),
+});
+
+/**
+ * One trade of POST /api/trades/import: the anonymous journal's trade with its snapshot
+ * (cells; the server recomputes score and tier from them), size and times. Stored imported
+ * and unverified, not counted toward today's limits, the risk state untouched.
+ */
+export const ImportTradeSchema = z
+  .object({
+    ...tradeFields,
+    date: IsoDateTimeSchema,
+    status: TradeStatusSchema,
+    closedAt: IsoDateTimeSchema.nullable().optional(),
+    sizeUsd: positiveAmount('Trade size').max(1e12, 'Trade size is too large'),
+    sizeEstimated: booleanField('Size estimated').default(false),
+    targetManual: booleanField('Manual target').default(false),
+    cells: z.array(ImportedCellSchema).max(25, 'A board has at most 25 cells').nullable(),
+    streakAtOpen: numberField('Streak').int().min(-3).max(3).nullable().optional(),
+    accountSizeAtOpen: nonNegativeAmount('Account size').nullable().optional(),
+  })
+  .superRefine(checkOrder);
+export type ImportTradeRequest = z.infer<typeof ImportTradeSchema>;
+
+/** POST /api/trades/import: the browser's journal, oldest first. */
+export const ImportTradesRequestSchema = z.object({
+  trades: z
+    .array(ImportTradeSchema)
+    .min(1, 'There is no trade to import')
+    .max(MAX_IMPORTED_TRADES, `At most ${MAX_IMPORTED_TRADES} trades can be imported at once`),
+});
+export type ImportTradesRequest = z.infer<typeof ImportTradesRequestSchema>;
 
 /** Order types of a live bracket's entry (DESIGN.md section 9). */
 export const LIVE_ORDER_TYPES = ['limit', 'market'] as const;
@@ -212,6 +254,8 @@ export const TradeSchema = z.object({
   verified: z.boolean().default(false),
   /** Fees of the entry and exit fills, USD; null unless closed from fills. */
   feesUsd: UsdSchema.nullable().default(null),
+  /** Uploaded from the browser's journal at sign-in (self-reported, not counted that day). */
+  imported: z.boolean().default(false),
   /** The exchange orders of a trade placed as a bracket (POST /api/trades with `order`). */
   live: LiveTradeSchema.optional(),
 });

@@ -75,6 +75,8 @@ export const trades = pgTable(
     pnlUsd: numeric('pnl_usd'),
     /** Fees paid on the exchange (entry and exit fills), USD; null unless closed from fills. */
     feesUsd: numeric('fees_usd'),
+    /** Uploaded from the browser's journal at sign-in: self-reported, kept as it was. */
+    imported: boolean('imported').notNull().default(false),
     /** Hidden by "clear history": kept for statistics, not listed. */
     hidden: boolean('hidden').notNull().default(false),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),

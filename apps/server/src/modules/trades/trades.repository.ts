@@ -4,6 +4,7 @@ import {
   rMultiple,
   usd,
   type CellSnapshot,
+  type ImportedTrade,
   type OpenedTrade,
   type Trade,
   type TradeClosing,
@@ -55,8 +56,9 @@ export const toTrade = (row: TradeRow): Trade => ({
   rMultiple: row.rMultiple === null ? null : rMultiple(Number(row.rMultiple)),
   pnlUsd: row.pnlUsd === null ? null : usd(Number(row.pnlUsd)),
   closedAt: row.closedAt?.toISOString() ?? null,
-  verified: row.source === 'exchange',
+  verified: row.source !== 'journal',
   feesUsd: row.feesUsd === null ? null : usd(Number(row.feesUsd)),
+  imported: row.imported,
 });
 
 const editColumns = (t: TradeEdit) => ({
@@ -139,6 +141,38 @@ export class TradesRepository {
       })
       .returning();
     return toTrade(row!);
+  }
+
+  /** Trades of the browser's journal, as they were (imported, unverified), in one statement. */
+  async insertImported(userId: string, list: readonly ImportedTrade[], now: Date) {
+    if (list.length === 0) return [];
+    const rows = await this.db
+      .insert(trades)
+      .values(
+        list.map((t) => ({
+          userId,
+          ...editColumns(t),
+          score: t.score,
+          tier: t.tier,
+          cells: t.cells,
+          targetManual: t.targetManual,
+          sizeUsd: String(t.sizeUsd),
+          sizeEstimated: t.sizeEstimated,
+          streakAtOpen: t.streakAtOpen,
+          accountSizeAtOpen: t.accountSizeAtOpen === null ? null : String(t.accountSizeAtOpen),
+          imported: true,
+          status: t.closing?.status ?? ('OPEN' as const),
+          profitLoss: t.closing ? String(t.closing.profitLoss) : null,
+          exitPrice: t.closing ? String(t.closing.exitPrice) : null,
+          rMultiple: t.closing ? String(t.closing.rMultiple) : null,
+          pnlUsd: t.closing ? String(t.closing.pnlUsd) : null,
+          closedAt: t.closing ? new Date(t.closing.closedAt) : null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning();
+    return rows.map(toTrade);
   }
 
   async update(userId: string, id: string, edit: TradeEdit, now: Date): Promise<Trade> {

@@ -1,4 +1,5 @@
 import {
+  ImportTradesRequestSchema,
   CreateTradeRequestSchema,
   IdParamsSchema,
   TradeListResponseSchema,
@@ -116,6 +117,23 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
       },
     },
     async (req) => trades.close(currentUser(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/trades/import',
+    {
+      schema: {
+        ...secured,
+        summary:
+          "Import the browser's journal at sign-in: each trade keeps its cells (score and tier recomputed), size and times; stored imported and unverified, not counted toward today's limits",
+        body: ImportTradesRequestSchema,
+        response: { 201: TradeListResponseSchema },
+      },
+      // A whole journal in one request.
+      bodyLimit: 2 * 1024 * 1024,
+    },
+    async (req, reply) =>
+      reply.status(201).send(await trades.importTrades(currentUser(req).id, req.body)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import {
   closeTrade,
   entryMarketError,
+  importTrade,
   repriceTrade,
   sortTradesForDisplay,
   tradeMessages,
@@ -8,6 +9,7 @@ import {
   tradingDate,
   type BingoBoard,
   type CreateTradeRequest,
+  type ImportTradesRequest,
   type MarketPrice,
   type RiskState,
   type Trade,
@@ -314,6 +316,16 @@ export class TradesService {
     if (!existing) throw tradeNotFound();
     if (existing.status === 'OPEN') throw hideOpen();
     await this.#trades().hide(userId, id);
+  }
+
+  /**
+   * POST /api/trades/import: the browser's journal at sign-in, each trade as it was (cells,
+   * score and tier recomputed from them, size, times, a closed one's result from its levels),
+   * marked imported and unverified. Not one of today's trades: the risk state does not move.
+   */
+  async importTrades(userId: string, body: ImportTradesRequest): Promise<Trade[]> {
+    const list = body.trades.map((trade) => importTrade(trade));
+    return this.#trades().insertImported(userId, list, this.now());
   }
 
   async clearHistory(userId: string): Promise<Trade[]> {

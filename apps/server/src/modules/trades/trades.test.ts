@@ -220,7 +220,10 @@ describeEachDatabase('trades routes', (ctx) => {
       const total = usd(2 * a.trade.pnlUsd);
       expect(b.stats.dailyStats.dailyProfit).toBe(total);
       expect(b.stats.totalStats.totalGain).toBe(total);
-      const board = await ctx.app.inject({ method: 'GET', url: '/api/leaderboard' });
+      const board = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/leaderboard?verified=false',
+      });
       const row = board.json().find((r: { username: string }) => r.username === user.username);
       expect(row).toMatchObject({ totalTrades: 2, totalGain: 66.67 });
     });

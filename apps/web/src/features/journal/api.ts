@@ -5,6 +5,7 @@ import type {
   CellPatch,
   ClosedTradeStatus,
   CreateTradeRequest,
+  ImportTradesRequest,
   MoveStopRequest,
   RiskSettingsRequest,
   RiskState,
@@ -103,6 +104,11 @@ export function createTrade(body: CreateTradeRequest, idempotencyKey?: string): 
     body,
     ...(idempotencyKey && { idempotencyKey }),
   });
+}
+
+/** POST /api/trades/import: the browser's journal, kept as it was (imported, unverified). */
+export function importTrades(body: ImportTradesRequest): Promise<Trade[]> {
+  return apiRequest<Trade[]>('/trades/import', { method: 'POST', body });
 }
 
 export function updateTrade(id: string, body: UpdateTradeRequest): Promise<TradeWithStatsResponse> {

@@ -75,6 +75,7 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     closedAt: null,
     verified: false,
     feesUsd: null,
+    imported: false,
   };
   return ok({
     trades: sortTradesForDisplay([trade, ...journal.trades]),

@@ -1,7 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isBoardUntouched, type BingoState, type CreateTradeRequest, type Trade } from '@tb/core';
+import {
+  isBoardUntouched,
+  MAX_IMPORTED_TRADES,
+  type BingoState,
+  type ImportTradeRequest,
+  type Trade,
+} from '@tb/core';
 import { isApiError } from '@/lib/api-error';
-import { createTrade, fetchBingo, journalKeys, saveBingo, setTradeStatus } from './api';
+import { fetchBingo, importTrades, journalKeys, saveBingo } from './api';
 import { readLocalJournal, resetLocalJournal } from './local-store';
 import { openPremiumLock } from './premium-lock-store';
 import { clearLocalBoards, keepLocalTrades } from './storage';
@@ -10,56 +16,53 @@ import { clearLocalBoards, keepLocalTrades } from './storage';
 const isBlank = (state: BingoState) =>
   state.bingoPages.length === 1 && state.bingoPages.every(isBoardUntouched);
 
-/**
- * POSTs one local trade with the facts the server takes from a request. Its recorded size
- * goes along unless it was estimated; a size above what the account's streak suggests now
- * is refused (400 on `sizeUsd`), and then the server's suggested size is used instead.
- */
-async function uploadTrade(trade: Trade): Promise<Trade> {
-  const body: CreateTradeRequest = {
+/** What an upload left in the browser. */
+export interface UploadResult {
+  /** The local trades the server did not take: they stay in the browser for the next sign-in. */
+  kept: number;
+  /** Why (e.g. the connection dropped): one error per refused batch. */
+  errors: unknown[];
+}
+
+/** A local trade as POST /api/trades/import takes it: its snapshot, size and times as they were. */
+function importBody(trade: Trade): ImportTradeRequest {
+  return {
     pair: trade.pair,
     isLong: trade.isLong,
     entryPrice: trade.entryPrice,
     stopLoss: trade.stopLoss,
     takeProfit: trade.takeProfit,
     notes: trade.notes,
-    status: 'OPEN',
+    status: trade.status,
     date: trade.date,
+    closedAt: trade.closedAt,
+    sizeUsd: trade.sizeUsd,
+    sizeEstimated: trade.sizeEstimated,
     targetManual: trade.targetManual,
+    cells: trade.cells,
+    streakAtOpen: trade.streakAtOpen,
+    accountSizeAtOpen: trade.accountSizeAtOpen,
   };
-  if (trade.sizeEstimated) return createTrade(body);
-  try {
-    return await createTrade({ ...body, sizeUsd: trade.sizeUsd });
-  } catch (error) {
-    if (isApiError(error) && error.field === 'sizeUsd') return createTrade(body);
-    throw error;
-  }
 }
 
-/** What an upload left in the browser. */
-export interface UploadResult {
-  /** The local trades the server refused: they stay in the browser for the next sign-in. */
-  kept: number;
-  /** Why, one error per refused trade (e.g. 403 SESSION_ENDED: the day's trade limit). */
-  errors: unknown[];
-}
-
-/** POSTs the local trades, oldest first; keeps in the browser only those the server refused. */
+/**
+ * Imports the local trades, oldest first, in batches the server takes at once: each keeps its
+ * cells, score, tier and size, and none uses one of today's trade slots. A batch the server
+ * refuses stays in the browser, the others are forgotten there.
+ */
 async function uploadTrades(trades: readonly Trade[]): Promise<UploadResult> {
   const kept: Trade[] = [];
   const errors: unknown[] = [];
-  for (const trade of [...trades].reverse()) {
-    let saved: Trade;
+  const oldestFirst = [...trades].reverse();
+  for (let i = 0; i < oldestFirst.length; i += MAX_IMPORTED_TRADES) {
+    const batch = oldestFirst.slice(i, i + MAX_IMPORTED_TRADES);
     try {
-      saved = await uploadTrade(trade);
+      await importTrades({ trades: batch.map(importBody) });
     } catch (error) {
-      // One refused trade must not stop the others, nor be lost with them.
-      kept.unshift(trade);
+      // A refused batch must not stop the others, nor be lost with them.
+      kept.unshift(...[...batch].reverse());
       errors.push(error);
-      continue;
     }
-    // The trade is on the server now: a refused close must not keep it for a second upload.
-    if (trade.status !== 'OPEN') await setTradeStatus(saved.id, trade.status).catch(() => {});
   }
   keepLocalTrades(kept);
   resetLocalJournal();
@@ -67,8 +70,7 @@ async function uploadTrades(trades: readonly Trade[]): Promise<UploadResult> {
 }
 
 /**
- * Sends the anonymous journal to the account: each trade is POSTed (and closed again when it
- * was closed), the local boards replace an untouched server board or are appended to the
+ * Sends the anonymous journal to the account: its trades imported as they were, the local boards replace an untouched server board or are appended to the
  * server's boards. Nothing on the server is overwritten. The local copy is then forgotten,
  * but for the trades the server refused (see `UploadResult`).
  */

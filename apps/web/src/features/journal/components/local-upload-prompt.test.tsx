@@ -3,40 +3,44 @@ import {
   defaultBingoState,
   defaultRiskState,
   defaultWidgetLayout,
+  price,
+  usd,
   type BingoState,
 } from '@tb/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calls, errorBody, stubFetch } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
+import { tradeFixture } from '@/test/trade-fixture';
 import { resetLocalJournal } from '../local-store';
 import { uploadTexts } from './upload-local-dialog';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
-const localTrade = {
+/** A trade the anonymous journal saved: score 14 (tier 3) from two ticked cells, $500. */
+const localTrade = tradeFixture({
   id: 'l1',
-  pair: 'BTCUSDT',
-  isLong: true,
-  entryPrice: 110,
-  stopLoss: 100,
-  takeProfit: 130,
+  entryPrice: price(110),
+  stopLoss: price(100),
+  takeProfit: price(130),
   riskRewardRatio: 2,
-  notes: '',
-  status: 'OPEN',
   date: '2026-01-05T10:00:00.000Z',
   createdAt: '2026-01-05T10:00:00.000Z',
-  profitLoss: null,
-  score: 6,
-};
+  score: 14,
+  tier: 3,
+  cells: [
+    { index: 0, title: 'Waited for the candle close', points: 7 },
+    { index: 6, title: 'Stop below structure', points: 7 },
+  ],
+  sizeUsd: usd(500),
+});
 
-const dayLimit =
-  'You have reached your limit of 3 trades for today. Trading opens again tomorrow at 00:00 (UTC).';
+const unavailable = 'The service is unavailable. Please try again in a moment.';
 
-/** The server with the local journal `trades`; `createTrade` answers POST /trades. */
+/** The server with the local journal `trades`; `importTrades` answers POST /trades/import. */
 function setUp(
   trades: unknown[] = [localTrade],
-  createTrade: (body: unknown) => { status: number; body: unknown } = () => ({
+  importTrades: (body: unknown) => { status: number; body: unknown } = () => ({
     status: 201,
-    body: { ...localTrade, id: 's1' },
+    body: [{ ...localTrade, id: 's1' }],
   }),
 ) {
   localStorage.setItem('trades', JSON.stringify(trades));
@@ -53,7 +57,7 @@ function setUp(
         body: { success: true, data: { ...(body as BingoState), version: 5 } },
       };
     }
-    if (path === '/trades' && method === 'POST') return createTrade(body);
+    if (path === '/trades/import' && method === 'POST') return importTrades(body);
     if (path === '/trades') return { status: 200, body: [] };
     if (path === '/risk-management') return { status: 200, body: defaultRiskState(T0) };
     if (path === '/users/widget-layout')
@@ -65,20 +69,40 @@ function setUp(
 beforeEach(() => resetLocalJournal());
 
 describe('upload of the anonymous journal after sign-in', () => {
-  it('asks, then POSTs each trade and saves the boards; the local copy is forgotten', async () => {
-    const fetch = setUp();
+  it('asks, then imports every trade with its snapshot in one call and saves the boards', async () => {
+    const sent: unknown[] = [];
+    const fetch = setUp([localTrade], (body) => {
+      sent.push(body);
+      return { status: 201, body: [{ ...localTrade, id: 's1', imported: true }] };
+    });
     const { user } = renderApp('/bingo');
     const dialog = await screen.findByRole('dialog', { name: uploadTexts.title });
     await user.click(within(dialog).getByRole('button', { name: uploadTexts.upload }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: uploadTexts.title })).toBeNull(),
     );
-    expect(calls(fetch)).toContain('POST /api/trades');
+    expect(calls(fetch)).toContain('POST /api/trades/import');
+    expect(calls(fetch)).not.toContain('POST /api/trades');
     expect(calls(fetch)).toContain('POST /api/bingo/card');
+    // The cells go along (the server counts the score and tier from them), with size and time.
+    expect(sent).toEqual([
+      {
+        trades: [
+          expect.objectContaining({
+            pair: 'BTCUSDT',
+            status: 'OPEN',
+            date: localTrade.date,
+            cells: localTrade.cells,
+            sizeUsd: 500,
+            sizeEstimated: false,
+          }),
+        ],
+      },
+    ]);
     expect(localStorage.getItem('trades')).toBeNull();
   });
 
-  it('keeps the trades the server refused in the browser, says why, and asks again next time', async () => {
+  it('keeps the trades in the browser when the import fails, says why, and asks again next time', async () => {
     // Newest first, as the journal lists them; the upload sends the oldest first.
     const trades = [5, 4, 3, 2, 1].map((n) => ({
       ...localTrade,
@@ -86,32 +110,22 @@ describe('upload of the anonymous journal after sign-in', () => {
       date: `2026-01-05T0${n}:00:00.000Z`,
       createdAt: `2026-01-05T0${n}:00:00.000Z`,
     }));
-    let created = 0;
-    setUp(trades, (body) =>
-      ++created <= 3
-        ? { status: 201, body: { ...localTrade, ...(body as object), id: `s${created}` } }
-        : {
-            status: 403,
-            body: {
-              error: {
-                ...errorBody('SESSION_ENDED', dayLimit).error,
-                reason: 'DAILY_TRADES',
-                reopensAt: '2026-01-06T00:00:00.000Z',
-              },
-            },
-          },
-    );
+    let order: string[] = [];
+    setUp(trades, (body) => {
+      order = (body as { trades: { date: string }[] }).trades.map((t) => t.date.slice(11, 13));
+      return { status: 503, body: errorBody('SERVICE_UNAVAILABLE', unavailable) };
+    });
     const { user, unmount } = renderApp('/bingo');
     const dialog = await screen.findByRole('dialog', { name: uploadTexts.title });
     await user.click(within(dialog).getByRole('button', { name: uploadTexts.upload }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: uploadTexts.title })).toBeNull(),
     );
-    expect(created).toBe(5);
+    expect(order).toEqual(['01', '02', '03', '04', '05']);
     const kept = JSON.parse(localStorage.getItem('trades') ?? '[]') as { id: string }[];
-    expect(kept.map((t) => t.id)).toEqual(['l5', 'l4']);
+    expect(kept.map((t) => t.id)).toEqual(['l5', 'l4', 'l3', 'l2', 'l1']);
     const toasts = within(screen.getByRole('region', { name: 'Notifications' }));
-    expect(toasts.getByText(`2 trades stay in this browser: ${dayLimit}`)).toBeVisible();
+    expect(toasts.getByText(new RegExp(`^5 trades stay in this browser: `))).toBeVisible();
     // The next sign-in offers the upload of what is left.
     unmount();
     renderApp('/bingo');
@@ -123,7 +137,7 @@ describe('upload of the anonymous journal after sign-in', () => {
     const { user, unmount } = renderApp('/bingo');
     const dialog = await screen.findByRole('dialog', { name: uploadTexts.title });
     await user.click(within(dialog).getByRole('button', { name: uploadTexts.decline }));
-    expect(calls(fetch)).not.toContain('POST /api/trades');
+    expect(calls(fetch)).not.toContain('POST /api/trades/import');
     expect(calls(fetch)).not.toContain('POST /api/bingo/card');
     unmount();
     renderApp('/bingo');

@@ -74,6 +74,7 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowP
           {trade.isLong ? 'LONG' : 'SHORT'}
         </span>
         {trade.sizeEstimated ? <Badge tone="info">size estimated</Badge> : null}
+        {trade.imported ? <Badge tone="neutral">imported</Badge> : null}
         {trade.verified ? <VerifiedBadge /> : null}
         <span className={`trade-row__status trade-row__status--${label.toLowerCase()}`}>
           {label}

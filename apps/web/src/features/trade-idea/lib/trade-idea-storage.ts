@@ -1,11 +1,15 @@
 import { DEFAULT_CHART_SYMBOL } from '@tb/core';
 import { z } from 'zod';
+import { userLocalKeys } from '@/lib/session';
 
-/** Browser storage keys of the trade idea widget (kept for anonymous users too). */
+/**
+ * Browser storage keys of the trade idea widget (kept for anonymous users too; a trader's are
+ * cleared at logout and when another user signs in: lib/session's userLocalKeys).
+ */
 export const TRADE_IDEA_KEYS = {
-  lastSymbol: 'lastSymbol',
-  idea: 'tradeIdea',
-  templates: 'tradeIdeaTemplates',
+  lastSymbol: userLocalKeys.lastSymbol,
+  idea: userLocalKeys.tradeIdea,
+  templates: userLocalKeys.ideaTemplates,
 } as const;
 
 /** Storage can be full or disabled (private mode): the widget then simply does not persist. */

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "imported" boolean DEFAULT false NOT NULL;
