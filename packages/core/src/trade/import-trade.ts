@@ -70,10 +70,7 @@ export function importTrade(input: ImportTradeInput): ImportedTrade {
   const { quantity, riskUsd } = positionRisk(input.sizeUsd, input.entryPrice, input.stopLoss);
   let closing: ImportedTrade['closing'] = null;
   if (input.status !== 'OPEN') {
-    const closed = closeTrade(
-      { ...input, quantity, status: 'OPEN' },
-      input.status,
-    );
+    const closed = closeTrade({ ...input, quantity, status: 'OPEN' }, input.status);
     if (closed.ok) closing = { ...closed.value, closedAt: input.closedAt ?? input.date };
   }
   return {
