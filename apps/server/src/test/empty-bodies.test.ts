@@ -38,6 +38,8 @@ const BODYLESS: BodylessRoute[] = [
   // A journal trade not placed on the exchange: the routes' own 409, after reading no body.
   route('POST /api/trades/{id}/cancel-entry', (f) => `/api/trades/${f.trade}/cancel-entry`, 409),
   route('POST /api/trades/{id}/close-market', (f) => `/api/trades/${f.trade}/close-market`, 409),
+  // Still OPEN: hiding is refused (an open trade stays listed), after reading no body.
+  route('POST /api/trades/{id}/hide', (f) => `/api/trades/${f.trade}/hide`, 409),
   route('DELETE /api/trades/{id}', (f) => `/api/trades/${f.trade}`, 204),
   route('POST /api/trades/clear-history', '/api/trades/clear-history', 200),
   route(

@@ -62,8 +62,26 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       params: { id: ids.trade },
       body: { status: 'TARGET_HIT' },
     },
+    { method: 'POST', url: '/api/trades/{id}/hide', params: { id: ids.trade } },
     { method: 'DELETE', url: '/api/trades/{id}', params: { id: ids.trade } },
     { method: 'POST', url: '/api/trades/{id}/cancel-entry', params: { id: ids.trade } },
+    {
+      method: 'POST',
+      url: '/api/trades/import',
+      body: {
+        trades: [
+          {
+            ...LONG,
+            notes: 'note',
+            status: 'TARGET_HIT',
+            date: '2026-01-05T10:00:00.000Z',
+            closedAt: '2026-01-05T12:00:00.000Z',
+            sizeUsd: 500,
+            cells: [{ index: 0, title: 'Trend', points: 2 }],
+          },
+        ],
+      },
+    },
     {
       method: 'POST',
       url: '/api/trades/{id}/stop',

@@ -35,6 +35,7 @@ export function tradeFixture(overrides: Partial<Trade> = {}): Trade {
     verified: false,
     feesUsd: null,
     imported: false,
+    offPlan: false,
     ...overrides,
   };
 }

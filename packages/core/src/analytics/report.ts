@@ -13,6 +13,7 @@ import {
   type TierRow,
 } from './groups.js';
 import { localClock } from './local-time.js';
+import { sumUsd, type Usd } from '../units/units.js';
 import { summarize, type AnalyticsSummary } from './summary.js';
 import { closedTrades, type AnalyticsTrade, type TradeSource } from './trades.js';
 
@@ -57,6 +58,11 @@ export interface AnalyticsReport {
   summary: AnalyticsSummary;
   /** OPEN trades among the filtered ones: counted apart, in no other figure. */
   openTrades: number;
+  /**
+   * The cost of trading off the plan: closed off-plan trades (taken on the account outside the
+   * journal; no R, so in no R figure) and their USD result.
+   */
+  offPlan: { trades: number; pnlUsd: Usd };
   equity: EquityPoint[];
   rDistribution: RBucket[];
   calendar: CalendarDay[];
@@ -69,12 +75,19 @@ export interface AnalyticsReport {
   discipline: DisciplineReport;
 }
 
+/** Closed off-plan trades and the sum of their P/L in USD. */
+function offPlanCost(trades: readonly AnalyticsTrade[]): AnalyticsReport['offPlan'] {
+  const offPlan = trades.filter((t) => t.source === 'offPlan' && t.status !== 'OPEN');
+  return { trades: offPlan.length, pnlUsd: sumUsd(offPlan.map((t) => t.pnlUsd ?? 0)) };
+}
+
 /** The whole report; closed trades are ordered once and every figure reuses that order. */
 export function analyze(trades: readonly AnalyticsTrade[], timeZone: string): AnalyticsReport {
   const closed = closedTrades(trades);
   return {
     summary: summarize(closed),
     openTrades: trades.filter((t) => t.status === 'OPEN').length,
+    offPlan: offPlanCost(trades),
     equity: equityCurve(closed),
     rDistribution: rDistribution(closed),
     calendar: calendar(closed, timeZone),

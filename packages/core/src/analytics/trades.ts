@@ -39,8 +39,11 @@ export interface AnalyticsTrade {
   source?: TradeSource;
 }
 
-/** Where a trade's outcome comes from: the trader's journal or the exchange's fills. */
-export const TRADE_SOURCES = ['journal', 'exchange'] as const;
+/**
+ * Where a trade's outcome comes from: the trader's journal, the exchange's fills, or a round
+ * trip on the exchange no plan explains (off-plan: fills, no plan, no R).
+ */
+export const TRADE_SOURCES = ['journal', 'exchange', 'offPlan'] as const;
 export type TradeSource = (typeof TRADE_SOURCES)[number];
 
 /** A trade that counts in analytics: closed, with its R, USD P/L and close time. */

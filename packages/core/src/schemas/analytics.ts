@@ -37,7 +37,9 @@ export const AnalyticsQuerySchema = z
     side: optional(z.enum(['long', 'short'], { error: 'Side must be long or short' })),
     board: optional(BoardIdSchema),
     tier: optional(z.coerce.number({ error: 'Tier must be 1 to 5' }).pipe(intField('Tier', 1, 5))),
-    source: optional(z.enum(TRADE_SOURCES, { error: 'Source must be journal or exchange' })),
+    source: optional(
+      z.enum(TRADE_SOURCES, { error: 'Source must be journal, exchange or offPlan' }),
+    ),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     path: ['to'],
@@ -100,6 +102,8 @@ export const AnalyticsResponseSchema = z.object({
   timeZone: z.string(),
   summary: AnalyticsSummarySchema,
   openTrades: z.number().int().min(0),
+  /** Closed off-plan trades (taken outside the journal) and what they made or cost, USD. */
+  offPlan: z.object({ trades: z.number().int().min(0), pnlUsd: UsdSchema }),
   equity: z.array(
     z.object({
       closedAt: z.string(),

@@ -136,6 +136,8 @@ describe('update and status', () => {
       closedAt: '2025-03-10T14:00:00.000Z',
       verified: true,
       feesUsd: 1.25,
+      imported: false,
+      offPlan: false,
     };
     expect(
       TradeWithStatsResponseSchema.safeParse({ trade, stats: defaultRiskState(0) }).success,

@@ -256,6 +256,11 @@ export const TradeSchema = z.object({
   feesUsd: UsdSchema.nullable().default(null),
   /** Uploaded from the browser's journal at sign-in (self-reported, not counted that day). */
   imported: z.boolean().default(false),
+  /**
+   * A round trip on the exchange no plan explains (placed outside the journal): verified
+   * fills, no plan, no R. It counted as a trade of its day; a loss as a stoploss.
+   */
+  offPlan: z.boolean().default(false),
   /** The exchange orders of a trade placed as a bracket (POST /api/trades with `order`). */
   live: LiveTradeSchema.optional(),
 });

@@ -61,8 +61,11 @@ export const trades = pgTable(
     /** The board the cells were ticked on, when opened (null for trades from before). */
     boardId: text('board_id'),
     boardName: text('board_name'),
-    /** 'journal' (typed by the trader) or 'exchange' (closed by exchange fills, verified). */
-    source: text('source', { enum: ['journal', 'exchange'] })
+    /**
+     * 'journal' (typed by the trader), 'exchange' (closed by exchange fills, verified) or
+     * 'offPlan' (a round trip on the exchange no plan explains: verified fills, no plan, no R).
+     */
+    source: text('source', { enum: ['journal', 'exchange', 'offPlan'] })
       .notNull()
       .default('journal'),
     notes: text('notes').notNull().default(''),

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.js';
 import type { ExchangeFillRow, TradeOrdersRow, TradeRow } from '../../db/schema/index.js';
 import type { RiskUser } from '../risk/risk.service.js';
+import { journalOffPlan, type ApplyOffPlan } from './off-plan.js';
 import { ReconcilerRepository, type FillRole, type MatchedFill } from './reconciler.repository.js';
 
 /** Moves a user's risk state by a closed outcome, in the caller's transaction. */
@@ -30,6 +31,8 @@ export interface PassContext {
   connectionId: string;
   now: Date;
   applyOutcome: ApplyOutcome;
+  /** Journals what no plan explains (off-plan.ts); off-plan trades are not made without it. */
+  applyOffPlan?: ApplyOffPlan;
   log: FastifyBaseLogger;
 }
 
@@ -193,6 +196,16 @@ export async function applyFills(
   for (const tradeId of touched) {
     const link = await applyToTrade(tx, repo, tradeId, ctx);
     if (link) closed.push(link);
+  }
+  // What no plan explains becomes an off-plan trade once its round trip has closed.
+  if (ctx.applyOffPlan) {
+    await journalOffPlan(tx, {
+      userId: ctx.userId,
+      connectionId: ctx.connectionId,
+      now: ctx.now,
+      user: await repo.riskUser(ctx.userId),
+      applyOffPlan: ctx.applyOffPlan,
+    });
   }
   const newest = fills.reduce<number | null>(
     (max, f) => (max === null || f.time > max ? f.time : max),

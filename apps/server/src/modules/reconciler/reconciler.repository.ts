@@ -35,6 +35,23 @@ const hasOpenLinkedTrade = sql`exists (
     and ${tradeOrders.userId} = ${exchangeCursors.userId}
     and ${trades.status} = 'OPEN')`;
 
+/**
+ * Or the connection is active and its API wallet not known to act for someone else: every
+ * account a trader connected is watched, so trades taken outside the plan are journaled
+ * (off-plan.ts) and count toward the session.
+ */
+const isWatchedConnection = sql`exists (
+  select 1 from ${exchangeCredentials}
+  where ${exchangeCredentials.id} = ${exchangeCursors.connectionId}
+    and ${exchangeCredentials.isActive}
+    and ${exchangeCredentials.control} is distinct from 'none')`;
+
+/**
+ * A watched connection without a linked OPEN trade is swept this long after its last pass
+ * (DESIGN.md section 13: a slow sweep catches trades taken elsewhere within minutes).
+ */
+export const SWEEP_MS = 60_000;
+
 /** A lease is free when none is held, it ran out, or this instance holds it. */
 const leaseFree = (me: string, now: Date): SQL =>
   or(
@@ -58,7 +75,8 @@ export class ReconcilerRepository {
 
   /**
    * Leases up to LEASE_BATCH due connections (free lease, no back-off pending, a linked OPEN
-   * trade), least recently worked first. Rows another instance is leasing at this moment are
+   * trade, or a watched connection whose last pass is SWEEP_MS old), least recently worked
+   * first. Rows another instance is leasing at this moment are
    * skipped (FOR UPDATE SKIP LOCKED), so two instances never lease the same connection.
    */
   async leaseDue(me: string, now: Date, until: Date): Promise<ExchangeCursorRow[]> {
@@ -69,7 +87,13 @@ export class ReconcilerRepository {
         and(
           leaseFree(me, now),
           or(isNull(exchangeCursors.retryAt), lte(exchangeCursors.retryAt, now)),
-          hasOpenLinkedTrade,
+          or(
+            hasOpenLinkedTrade,
+            and(
+              isWatchedConnection,
+              lte(exchangeCursors.updatedAt, new Date(now.getTime() - SWEEP_MS)),
+            ),
+          ),
         ),
       )
       .orderBy(asc(exchangeCursors.updatedAt))
@@ -80,6 +104,21 @@ export class ReconcilerRepository {
       .set({ leaseOwner: me, leaseUntil: until })
       .where(inArray(exchangeCursors.connectionId, due))
       .returning();
+  }
+
+  /**
+   * A cursor for every active connection without one, from the moment it was connected: the
+   * fills of an account are the trader's from then on.
+   */
+  async ensureWatchedCursors(now: Date) {
+    await this.db.execute(sql`
+      insert into ${exchangeCursors} (connection_id, user_id, fills_from, backfilled_from, updated_at)
+      select c.id, c.user_id, (extract(epoch from c.created_at) * 1000)::bigint,
+             (extract(epoch from c.created_at) * 1000)::bigint, ${now.toISOString()}::timestamptz
+      from ${exchangeCredentials} c
+      where c.is_active and c.control is distinct from 'none'
+        and not exists (select 1 from ${exchangeCursors} x where x.connection_id = c.id)
+      on conflict do nothing`);
   }
 
   /** Leases one connection of the user unless another instance holds it (back-off ignored). */

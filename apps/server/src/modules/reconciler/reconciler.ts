@@ -40,7 +40,7 @@ export interface ReconcilerDeps {
   /** The connection's credentials (checked against its owner). */
   keys: Pick<ApiKeysService, 'resolveControlled'>;
   networks: Pick<ExchangeNetworks, 'account'>;
-  risk: Pick<RiskService, 'applyOutcome'>;
+  risk: Pick<RiskService, 'applyOutcome'> & Partial<Pick<RiskService, 'applyOffPlan'>>;
   /** Time between background passes; 0: no loop (passes only when asked). */
   intervalMs: number;
   /** This instance's lease owner; a random one by default. */
@@ -105,6 +105,7 @@ export class Reconciler {
       ?.resolveOrphans()
       .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: intents failed'));
     const now = this.deps.now();
+    await this.#repo().ensureWatchedCursors(now);
     const leased = await this.#repo().leaseDue(
       this.instanceId,
       now,
@@ -241,6 +242,9 @@ export class Reconciler {
           connectionId,
           now: this.deps.now(),
           applyOutcome: (q, user, outcome) => this.deps.risk.applyOutcome(q, user, outcome),
+          ...(this.deps.risk.applyOffPlan && {
+            applyOffPlan: (q, user, outcome) => this.deps.risk.applyOffPlan!(q, user, outcome),
+          }),
           log: this.deps.log,
         }),
       );

@@ -2,6 +2,7 @@ import {
   applyRiskSettings,
   applyTradeOutcome,
   defaultRiskState,
+  recordTradeOpened,
   requireOpenSession,
   resetRiskStats,
   riskStateForDay,
@@ -82,6 +83,28 @@ export class RiskService {
   async applyOutcome(tx: Queryable, user: RiskUser, outcome: TradeOutcome): Promise<RiskState> {
     const current = await this.load(tx, user);
     const next = unwrap(applyTradeOutcome(current, outcome, this.clock(user)));
+    await this.save(tx, user, next);
+    return next;
+  }
+
+  /**
+   * An off-plan trade (a round trip no plan explains, DESIGN.md section 11) closed today: one
+   * of today's trades, and its outcome (a loss is a stoploss, toward the daily loss). One that
+   * closed on an earlier trading day changes nothing of today's.
+   */
+  async applyOffPlan(
+    tx: Queryable,
+    user: RiskUser,
+    outcome: TradeOutcome & { closedAt: number },
+  ): Promise<RiskState> {
+    const current = await this.load(tx, user);
+    const day = current.tradingDay;
+    if (day && outcome.closedAt < Date.parse(day.startsAt)) return current;
+    const now = this.now().getTime();
+    const counted = recordTradeOpened(current, now);
+    const next = unwrap(
+      applyTradeOutcome(counted, { ...outcome, fromExchange: true }, this.clock(user)),
+    );
     await this.save(tx, user, next);
     return next;
   }

@@ -59,6 +59,7 @@ export const toTrade = (row: TradeRow): Trade => ({
   verified: row.source !== 'journal',
   feesUsd: row.feesUsd === null ? null : usd(Number(row.feesUsd)),
   imported: row.imported,
+  offPlan: row.source === 'offPlan',
 });
 
 const editColumns = (t: TradeEdit) => ({

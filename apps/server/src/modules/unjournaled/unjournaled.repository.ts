@@ -1,5 +1,5 @@
 import type { ExchangeFill, FillsClosing } from '@tb/core';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
   exchangeCredentials,
@@ -70,21 +70,71 @@ export class UnjournaledRepository {
     return row?.createdAt;
   }
 
-  /** Fills of the connection no trade explains and the user has not dismissed, oldest first. */
+  /**
+   * Fills of the connection no plan explains and the user has not dismissed, oldest first:
+   * those no trade holds, and those of off-plan trades (journaled by the reconciler, still
+   * waiting for the trader to attach them to a plan or give them one).
+   */
   async openFills(userId: string, connectionId: string): Promise<ExchangeFill[]> {
     const rows = await this.db
-      .select()
+      .select({ fill: exchangeFills })
       .from(exchangeFills)
+      .leftJoin(trades, eq(trades.id, exchangeFills.tradeId))
       .where(
         and(
           eq(exchangeFills.userId, userId),
           eq(exchangeFills.connectionId, connectionId),
-          isNull(exchangeFills.tradeId),
+          or(isNull(exchangeFills.tradeId), eq(trades.source, 'offPlan')),
           eq(exchangeFills.dismissed, false),
         ),
       )
       .orderBy(asc(exchangeFills.time), asc(exchangeFills.tid));
-    return rows.map(toFill);
+    return rows.map((row) => toFill(row.fill));
+  }
+
+  /**
+   * The named fills, locked for this commit, when they are all unjournaled or all of one
+   * off-plan trade of the user (whose id is answered with them); else `fills` holds only those
+   * that were (fewer than asked: taken).
+   */
+  async lockTripFills(
+    userId: string,
+    connectionId: string,
+    tids: readonly number[],
+  ): Promise<{ fills: ExchangeFill[]; offPlanTradeId: string | null }> {
+    const rows = await this.db
+      .select({ fill: exchangeFills, source: trades.source })
+      .from(exchangeFills)
+      .leftJoin(trades, eq(trades.id, exchangeFills.tradeId))
+      .where(
+        and(
+          eq(exchangeFills.userId, userId),
+          eq(exchangeFills.connectionId, connectionId),
+          inArray(exchangeFills.tid, [...tids]),
+          or(isNull(exchangeFills.tradeId), eq(trades.source, 'offPlan')),
+          eq(exchangeFills.dismissed, false),
+        ),
+      )
+      .for('update', { of: exchangeFills });
+    const owners = new Set(rows.map((row) => row.fill.tradeId));
+    const [owner] = [...owners];
+    if (owners.size !== 1 || owner === undefined) return { fills: [], offPlanTradeId: null };
+    if (owner !== null) {
+      // An off-plan trade is taken whole: its fills, all of them.
+      const [all] = await this.db
+        .select({ n: count() })
+        .from(exchangeFills)
+        .where(eq(exchangeFills.tradeId, owner));
+      if ((all?.n ?? 0) !== rows.length) return { fills: [], offPlanTradeId: null };
+    }
+    return { fills: rows.map((row) => toFill(row.fill)), offPlanTradeId: owner };
+  }
+
+  /** Removes an off-plan trade whose fills a plan now holds (its risk stays counted). */
+  async deleteOffPlan(userId: string, tradeId: string): Promise<void> {
+    await this.db
+      .delete(trades)
+      .where(and(eq(trades.id, tradeId), eq(trades.userId, userId), eq(trades.source, 'offPlan')));
   }
 
   /** The named fills that are still unjournaled and not dismissed, locked for this commit. */

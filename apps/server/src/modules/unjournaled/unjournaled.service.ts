@@ -33,6 +33,8 @@ export const unjournaledMessages = {
   fillsGone:
     'Some of these fills are no longer waiting: they were journaled or dismissed meanwhile. Refresh the list.',
   notOneTrip: 'These fills are not one closed trip: choose a trip whose position went back to 0.',
+  offPlanCounts:
+    'This trade counts: it was taken on your account outside the plan. Attach it to a plan or import it with its stop and target; it cannot be dismissed.',
   tradeNotFound: 'Trade not found',
   tradePlaced:
     'This trade was placed on the exchange: its own fills close it. Attach fills to a trade typed in the journal.',
@@ -52,7 +54,7 @@ export class UnjournaledService {
       db: Db;
       now: Clock;
       keys: Pick<ApiKeysService, 'resolveControlled'>;
-      risk: Pick<RiskService, 'applyOutcome'>;
+      risk: Pick<RiskService, 'applyOutcome' | 'load'>;
       sync?: SyncConnection;
     },
   ) {}
@@ -80,21 +82,35 @@ export class UnjournaledService {
     return { trips: roundTrips(await this.#repo().openFills(userId, connectionId)) };
   }
 
-  /** The named fills, locked, as one closed trip; 409 when some are taken, 400 if no trip. */
+  /**
+   * The named fills, locked, as one closed trip: unjournaled ones, or all those of one
+   * off-plan trade (`offPlanTradeId`); 409 when some are taken, 400 if no trip.
+   */
   async #trip(tx: Queryable, userId: string, connectionId: string, tids: readonly number[]) {
     const unique = [...new Set(tids)];
-    const fills = await this.#repo(tx).lockOpenFills(userId, connectionId, unique);
+    const { fills, offPlanTradeId } = await this.#repo(tx).lockTripFills(
+      userId,
+      connectionId,
+      unique,
+    );
     if (fills.length !== unique.length) throw conflict('CONFLICT', unjournaledMessages.fillsGone);
     const trip = closedTripOf(fills);
     if (!trip) throw badRequest(unjournaledMessages.notOneTrip, 'tids');
-    return trip;
+    return { ...trip, offPlanTradeId };
   }
 
   /**
    * Moves the risk state as any close does. The outcome happened on the exchange
-   * (`fromExchange`): a loss after the day's third stoploss is recorded too.
+   * (`fromExchange`): a loss after the day's third stoploss is recorded too. An off-plan
+   * trade already counted when it was journaled: it stays counted, once.
    */
-  #applyOutcome(tx: Queryable, user: RiskUser, closing: FillsClosing): Promise<RiskState> {
+  #applyOutcome(
+    tx: Queryable,
+    user: RiskUser,
+    closing: FillsClosing,
+    offPlanTradeId: string | null,
+  ): Promise<RiskState> {
+    if (offPlanTradeId !== null) return this.deps.risk.load(tx, user);
     const { status, pnlUsd, rMultiple } = closing;
     return this.deps.risk.applyOutcome(tx, user, {
       status,
@@ -143,7 +159,7 @@ export class UnjournaledService {
         throw badRequest(unjournaledMessages.otherTrip(existing, trip.trip), 'tradeId');
       }
       const closing = unwrap(closeFromFills(existing, trip.entries, trip.exits));
-      const stats = await this.#applyOutcome(tx, user, closing);
+      const stats = await this.#applyOutcome(tx, user, closing, trip.offPlanTradeId);
       const trade = await this.#repo(tx).closeAttached(
         user.id,
         existing.id,
@@ -152,6 +168,7 @@ export class UnjournaledService {
       );
       if (!trade) throw notFound(unjournaledMessages.tradeNotFound);
       await this.#assign(tx, user.id, connectionId, trade.id, trip);
+      if (trip.offPlanTradeId) await this.#repo(tx).deleteOffPlan(user.id, trip.offPlanTradeId);
       return { trade, stats };
     });
   }
@@ -201,8 +218,9 @@ export class UnjournaledService {
         },
         this.deps.now(),
       );
-      const stats = await this.#applyOutcome(tx, user, closing);
+      const stats = await this.#applyOutcome(tx, user, closing, trip.offPlanTradeId);
       await this.#assign(tx, user.id, connectionId, trade.id, trip);
+      if (trip.offPlanTradeId) await this.#repo(tx).deleteOffPlan(user.id, trip.offPlanTradeId);
       return { trade, stats };
     });
   }
@@ -213,7 +231,13 @@ export class UnjournaledService {
     const unique = [...new Set(tids)];
     const hidden = await this.deps.db.transaction(async (tx) => {
       const open = await this.#repo(tx).lockOpenFills(userId, connectionId, unique);
-      if (open.length !== unique.length) throw conflict('CONFLICT', unjournaledMessages.fillsGone);
+      if (open.length !== unique.length) {
+        const offPlan = await this.#repo(tx).lockTripFills(userId, connectionId, unique);
+        if (offPlan.offPlanTradeId !== null) {
+          throw conflict('CONFLICT', unjournaledMessages.offPlanCounts);
+        }
+        throw conflict('CONFLICT', unjournaledMessages.fillsGone);
+      }
       return this.#repo(tx).dismiss(userId, connectionId, unique);
     });
     if (hidden !== unique.length) throw conflict('CONFLICT', unjournaledMessages.fillsGone);

@@ -88,9 +88,15 @@ describeEachDatabase(
       expect(trade.feesUsd).toBeCloseTo(trip!.feesUsd, 6);
       expect(trade.pnlUsd).toBeCloseTo(trip!.pnlUsd!, 2);
       expect(stats).toMatchObject({ tradeStreak: 1 });
-      // Already happened: not one of today's new trades.
-      expect(stats.dailyStats.trades).toBe(0);
+      // Taken today off the plan, it counted as one of today's trades when the list's read
+      // journaled it; giving it a plan does not count it again.
+      expect(stats.dailyStats.trades).toBe(1);
       expect(await trips(user.token)).toEqual([]);
+      const listed = (await call(user.token, 'GET', '/api/trades')).json() as Array<{
+        id: string;
+        offPlan: boolean;
+      }>;
+      expect(listed.map((t) => [t.id, t.offPlan])).toEqual([[trade.id, false]]);
       const rows = await ctx.database.db
         .select()
         .from(exchangeFills)
@@ -197,12 +203,14 @@ describeEachDatabase(
       expect(res.json().error.message).toMatch(/^This trade was placed on the exchange/);
     });
 
-    it('dismisses a trip: it leaves the list, its fills stay stored', async () => {
+    it('dismisses an open trip: it leaves the list, its fills stay stored; a closed one counts', async () => {
       const user = await paperTrader();
-      await roundTrip(user.token, 100_500);
-      const [trip] = await trips(user.token);
+      await pin(MARK);
+      await market(user.token, 'buy');
+      const [open] = await trips(user.token);
+      expect(open).toMatchObject({ closedAt: null });
       const res = await call(user.token, 'POST', '/api/exchange/unjournaled/dismiss', {
-        tids: trip!.tids,
+        tids: open!.tids,
       });
       expect(res.statusCode, res.body).toBe(204);
       expect(await trips(user.token)).toEqual([]);
@@ -210,12 +218,23 @@ describeEachDatabase(
         .select()
         .from(exchangeFills)
         .where(and(eq(exchangeFills.userId, user.id), isNull(exchangeFills.tradeId)));
-      expect(stored.map((f) => f.dismissed)).toEqual([true, true]);
+      expect(stored.map((f) => f.dismissed)).toEqual([true]);
       const other = await paperTrader();
       const theirs = await call(other.token, 'POST', '/api/exchange/unjournaled/dismiss', {
-        tids: trip!.tids,
+        tids: open!.tids,
       });
       expect(theirs.statusCode).toBe(409);
+
+      // A closed round trip was taken off the plan: it is journaled and cannot be dismissed.
+      const trader = await paperTrader();
+      await roundTrip(trader.token, 100_500);
+      const [closed] = await trips(trader.token);
+      const refused = await call(trader.token, 'POST', '/api/exchange/unjournaled/dismiss', {
+        tids: closed!.tids,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toMatch(/^This trade counts: .* cannot be dismissed\.$/);
+      expect(await trips(trader.token)).toHaveLength(1);
     });
 
     it('imports a losing trip while the session is ended: the trade and the loss are recorded', async () => {

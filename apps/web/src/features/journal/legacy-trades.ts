@@ -120,6 +120,7 @@ function migrate(old: PreviousTrade, baseTradeSizeUsd: number): Trade {
     verified: false,
     feesUsd: null,
     imported: false,
+    offPlan: false,
   };
 }
 

@@ -76,6 +76,7 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     verified: false,
     feesUsd: null,
     imported: false,
+    offPlan: false,
   };
   return ok({
     trades: sortTradesForDisplay([trade, ...journal.trades]),

@@ -51,7 +51,11 @@ export function AnalyticsReport({
     body = (
       <>
         <DisciplineSection report={report} />
-        <KeyFigures summary={report.summary} openTrades={report.openTrades} />
+        <KeyFigures
+          summary={report.summary}
+          openTrades={report.openTrades}
+          offPlan={report.offPlan}
+        />
         <ChartsSection report={report} filters={filters} today={today} readOnly={readOnly} />
       </>
     );

@@ -24,7 +24,21 @@ interface Figure {
   words?: boolean;
 }
 
-function figures(s: Summary, openTrades: number): Figure[] {
+type OffPlan = AnalyticsResponse['offPlan'];
+
+function figures(s: Summary, openTrades: number, offPlan: OffPlan): Figure[] {
+  const off: Figure[] =
+    offPlan.trades > 0
+      ? [
+          {
+            // What trading outside the plan made or cost: not in any R figure (no plan, no R).
+            term: 'Off-plan',
+            value: showUsd(offPlan.pnlUsd),
+            tone: toneOf(offPlan.pnlUsd),
+            hint: `${offPlan.trades} ${offPlan.trades === 1 ? 'trade' : 'trades'} taken outside the plan`,
+          },
+        ]
+      : [];
   return [
     {
       term: 'Trades',
@@ -59,18 +73,28 @@ function figures(s: Summary, openTrades: number): Figure[] {
       words: true,
       value: `${s.longestWinStreak} ${s.longestWinStreak === 1 ? 'win' : 'wins'} / ${s.longestLossStreak} ${s.longestLossStreak === 1 ? 'loss' : 'losses'}`,
     },
+    ...off,
   ];
 }
 
 /** The headline numbers of DESIGN.md section 8 as a description list. */
-export function KeyFigures({ summary, openTrades }: { summary: Summary; openTrades: number }) {
+export function KeyFigures({
+  summary,
+  openTrades,
+  offPlan = { trades: 0, pnlUsd: 0 as OffPlan['pnlUsd'] },
+}: {
+  summary: Summary;
+  openTrades: number;
+  /** Trades taken outside the plan and what they made or cost (absent: none). */
+  offPlan?: OffPlan;
+}) {
   return (
     <section className="an-section" aria-labelledby="an-figures-title">
       <h2 id="an-figures-title" className="an-section__title">
         Key figures
       </h2>
       <dl className="an-figures">
-        {figures(summary, openTrades).map((figure) => (
+        {figures(summary, openTrades, offPlan).map((figure) => (
           <div key={figure.term} className="an-figures__item">
             <dt className="an-figures__term">{figure.term}</dt>
             <dd

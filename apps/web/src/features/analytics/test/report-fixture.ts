@@ -54,6 +54,7 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
       longestLossStreak: 2,
     },
     openTrades: 2,
+    offPlan: { trades: 0, pnlUsd: usd(0) },
     equity: [
       {
         closedAt: '2026-11-03T10:00:00.000Z',

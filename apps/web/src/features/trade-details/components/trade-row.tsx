@@ -55,14 +55,21 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowP
   // A placed OPEN trade whose orders work has Cancel entry / Close at market instead of Delete
   // (the server refuses it: the orders would stay on the exchange untracked).
   const working = open && trade.live !== undefined && trade.live.execution !== 'closed';
-  const facts: [string, string, string?][] = [
-    ['SL', formatPrice(trade.stopLoss)],
-    ['Entry', formatPrice(trade.entryPrice)],
-    ['Target', formatPrice(trade.takeProfit)],
-    ['R/R', formatRatio(trade.riskRewardRatio)],
-    ['Size', formatUsd(trade.sizeUsd)],
-    ['Risk', formatUsd(trade.riskUsd)],
-  ];
+  // An off-plan trade had no plan: no stop, target or risk to show, only what the fills made.
+  const facts: [string, string, string?][] = trade.offPlan
+    ? [
+        ['Entry', formatPrice(trade.entryPrice)],
+        ['Exit', trade.exitPrice === null ? '—' : formatPrice(trade.exitPrice)],
+        ['Size', formatUsd(trade.sizeUsd)],
+      ]
+    : [
+        ['SL', formatPrice(trade.stopLoss)],
+        ['Entry', formatPrice(trade.entryPrice)],
+        ['Target', formatPrice(trade.takeProfit)],
+        ['R/R', formatRatio(trade.riskRewardRatio)],
+        ['Size', formatUsd(trade.sizeUsd)],
+        ['Risk', formatUsd(trade.riskUsd)],
+      ];
   if (trade.rMultiple !== null)
     facts.push(['R', formatSignedR(trade.rMultiple), tone(trade.rMultiple)]);
   if (trade.pnlUsd !== null) facts.push(['P/L', formatSignedUsd(trade.pnlUsd), tone(trade.pnlUsd)]);
@@ -75,6 +82,7 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowP
         </span>
         {trade.sizeEstimated ? <Badge tone="info">size estimated</Badge> : null}
         {trade.imported ? <Badge tone="neutral">imported</Badge> : null}
+        {trade.offPlan ? <Badge tone="short">Off-plan</Badge> : null}
         {trade.verified ? <VerifiedBadge /> : null}
         <span className={`trade-row__status trade-row__status--${label.toLowerCase()}`}>
           {label}
@@ -89,7 +97,14 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowP
         ))}
       </dl>
       {trade.live ? <LiveState trade={trade} /> : null}
-      <BoardFacts trade={trade} />
+      {trade.offPlan ? (
+        <p className="trade-row__muted">
+          Taken on your account outside the plan: it counts as a trade of its day, and a loss as a
+          stoploss. Attach it to a plan from the trading page.
+        </p>
+      ) : (
+        <BoardFacts trade={trade} />
+      )}
       {trade.notes ? <p className="trade-row__notes">{trade.notes}</p> : null}
       <div className="trade-row__actions">
         {open && trade.live ? <LiveActions trade={trade} /> : null}
