@@ -1,3 +1,4 @@
+import { sessionLock } from '@tb/core';
 import { fileURLToPath } from 'node:url';
 import type { PaperExchange } from '@tb/paper-exchange';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -309,7 +310,7 @@ async function registerApiModules(
   });
   const sync: SyncConnection = (userId, connectionId, opts) =>
     reconciler.syncConnection(userId, connectionId, opts);
-  const { trades, desk } = await registerTrades(api, shared, {
+  const { trades, desk, actions } = await registerTrades(api, shared, {
     risk,
     board: bingo,
     locks: parts.locks,
@@ -321,6 +322,20 @@ async function registerApiModules(
   });
   // Intents left by a crash, a lost database or a silent exchange: resolved on every pass.
   reconciler.useIntents(desk);
+  // The lock reaches the exchange: an ended session's resting entries are cancelled.
+  reconciler.useSessionEnd({
+    ended: async (user) => sessionLock(await risk.get(user), risk.clock(user)).ended,
+    cancelEntry: async (user, tradeId) => {
+      await actions.cancelEntry(user, tradeId, { fingerprint: 'session-end' });
+    },
+    flatten: async (user, connectionId, held) => {
+      if (!(await users.service.flattenOnSessionEnd(user.id))) return;
+      for (const tradeId of held) {
+        await actions.closeMarket(user, tradeId, { fingerprint: 'session-end' });
+      }
+      await exchange.closeAll(user.id, connectionId);
+    },
+  });
   await registerUnjournaled(api, shared, { keys, risk, sync });
   await registerAnalytics(api, shared, { plans: users.service });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });

@@ -33,7 +33,7 @@ describe('AnalyticsQuerySchema', () => {
     [{ side: 'up' }, 'side', 'Side must be long or short'],
     [{ tier: '9' }, 'tier', 'Tier must be at most 5'],
     [{ tier: 'x' }, 'tier', 'Tier must be 1 to 5'],
-    [{ source: 'broker' }, 'source', 'Source must be journal or exchange'],
+    [{ source: 'broker' }, 'source', 'Source must be journal, exchange or offPlan'],
     [{ pair: 'P'.repeat(31) }, 'pair', 'Pair must be at most 30 characters'],
   ])('refuses %j', (query, path, message) => {
     const issue = AnalyticsQuerySchema.safeParse(query).error?.issues[0];

@@ -8,11 +8,21 @@ import { booleanField } from './common.js';
  */
 export const UserSettingsSchema = z.object({
   liveTradingEnabled: z.boolean(),
+  /**
+   * "Close my positions when the session ends" (off by default): when the session ends, the
+   * account's open positions are closed at market, not only the resting entries cancelled.
+   */
+  flattenOnSessionEnd: z.boolean().optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
-/** PUT /api/users/settings. */
-export const UserSettingsRequestSchema = z.object({
-  liveTradingEnabled: booleanField('Live trading'),
-});
+/** PUT /api/users/settings: the settings to change; the others stay as they are. */
+export const UserSettingsRequestSchema = z
+  .object({
+    liveTradingEnabled: booleanField('Live trading').optional(),
+    flattenOnSessionEnd: booleanField('Close my positions when the session ends').optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Name a setting to change',
+  });
 export type UserSettingsRequest = z.infer<typeof UserSettingsRequestSchema>;

@@ -26,6 +26,8 @@ export const users = pgTable(
     showOnLeaderboard: boolean('show_on_leaderboard').notNull().default(true),
     /** The dashboard trades through the connected exchange: one choice for every browser. */
     liveTradingEnabled: boolean('live_trading_enabled').notNull().default(false),
+    /** "Close my positions when the session ends": the lock flattens the account at market. */
+    flattenOnSessionEnd: boolean('flatten_on_session_end').notNull().default(false),
     widgetLayout: jsonb('widget_layout'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

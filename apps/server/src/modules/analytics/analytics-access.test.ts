@@ -103,7 +103,7 @@ describeEachDatabase('analytics: premium only, the caller’s own trades, clear 
       ['side=up', 'side', 'Side must be long or short'],
       ['tier=9', 'tier', 'Tier must be at most 5'],
       ['tier=two', 'tier', 'Tier must be 1 to 5'],
-      ['source=broker', 'source', 'Source must be journal or exchange'],
+      ['source=broker', 'source', 'Source must be journal, exchange or offPlan'],
     ])('answers %s with 400 and the message', async (query, field, message) => {
       const res = await authed(ctx.app, who.premium.token, 'GET', `${route}?${query}`);
       expect(res.statusCode, res.body).toBe(400);

@@ -391,6 +391,27 @@ export class ReconcilerRepository {
     return true;
   }
 
+  /** The user's OPEN trades on the connection whose entry rests unfilled, or has filled. */
+  async tradesIn(
+    userId: string,
+    connectionId: string,
+    execution: 'resting' | 'open',
+  ): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: tradeOrders.tradeId })
+      .from(tradeOrders)
+      .innerJoin(trades, eq(trades.id, tradeOrders.tradeId))
+      .where(
+        and(
+          eq(tradeOrders.userId, userId),
+          eq(tradeOrders.connectionId, connectionId),
+          eq(tradeOrders.execution, execution),
+          eq(trades.status, 'OPEN'),
+        ),
+      );
+    return rows.map((row) => row.id);
+  }
+
   /** The user as the risk rules need them: id and time zone. */
   async riskUser(userId: string): Promise<{ id: string; timeZone: string } | undefined> {
     const [row] = await this.db

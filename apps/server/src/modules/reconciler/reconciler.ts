@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
-import type { RiskService } from '../risk/risk.service.js';
+import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
 import { applyFills, LeaseLost } from './apply-fills.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
@@ -47,6 +47,20 @@ export interface ReconcilerDeps {
   instanceId?: string;
 }
 
+/**
+ * The lock reaching the exchange (DESIGN.md section 11): whether a trader's session is ended,
+ * and how a resting entry the app placed is cancelled (the trades module's cancel-entry).
+ */
+export interface SessionEnd {
+  ended(user: RiskUser): Promise<boolean>;
+  cancelEntry(user: RiskUser, tradeId: string): Promise<void>;
+  /**
+   * With "Close my positions when the session ends" on: the held journal trades closed at
+   * market (verified from their fills), then whatever else the account holds. Else nothing.
+   */
+  flatten(user: RiskUser, connectionId: string, heldTradeIds: readonly string[]): Promise<void>;
+}
+
 /** Live actions' intents left without their request: resolved on every pass. */
 export interface IntentResolution {
   resolveOrphans(): Promise<number>;
@@ -67,6 +81,7 @@ export class Reconciler {
   /** Work in flight per connection in this instance: passes over one connection queue up. */
   readonly #inFlight = new Map<string, Promise<unknown>>();
   #intents: IntentResolution | null = null;
+  #sessionEnd: SessionEnd | null = null;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.instanceId = deps.instanceId ?? randomUUID();
@@ -74,6 +89,11 @@ export class Reconciler {
 
   #repo() {
     return new ReconcilerRepository(this.deps.db);
+  }
+
+  /** How an ended session cancels the resting entries the app placed (app.ts wires it). */
+  useSessionEnd(sessionEnd: SessionEnd): void {
+    this.#sessionEnd = sessionEnd;
   }
 
   /** The live desk whose orphaned intents each pass resolves. */
@@ -124,6 +144,8 @@ export class Reconciler {
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+    // After the passes (a cancel reads the connection's fills again, through its queue).
+    for (const cursor of todo) await this.#enforceSessionEnd(cursor.userId, cursor.connectionId);
     return todo.length;
   }
 
@@ -257,6 +279,37 @@ export class Reconciler {
     await repo.release(this.instanceId, connectionId, this.deps.now());
     await this.#cancelRestingEntries(account, closed);
     return true;
+  }
+
+  /**
+   * While the trader's session is ended (three stoplosses, the day's trades or loss, whether
+   * from the journal, fills or trades taken elsewhere), the entries the app placed that still
+   * rest are cancelled, so no new risk opens; exits of held positions stay, unless the trader
+   * asked for the positions to be closed (`flatten`). Best effort: a failure is logged and
+   * the next pass tries again.
+   */
+  async #enforceSessionEnd(userId: string, connectionId: string) {
+    const hook = this.#sessionEnd;
+    if (!hook) return;
+    const warn = (err: unknown, message: string) =>
+      this.deps.log.warn(
+        { connectionId, reason: err instanceof Error ? err.message : 'unknown' },
+        message,
+      );
+    try {
+      const user = await this.#repo().riskUser(userId);
+      if (!user || !(await hook.ended(user))) return;
+      for (const tradeId of await this.#repo().tradesIn(userId, connectionId, 'resting')) {
+        // One that filled meanwhile keeps its exits (409); the others are still cancelled.
+        await hook
+          .cancelEntry(user, tradeId)
+          .catch((err: unknown) => warn(err, 'reconciler: an ended session kept a resting entry'));
+      }
+      const held = await this.#repo().tradesIn(userId, connectionId, 'open');
+      await hook.flatten(user, connectionId, held);
+    } catch (err) {
+      warn(err, 'reconciler: could not enforce an ended session on the exchange');
+    }
   }
 
   /**

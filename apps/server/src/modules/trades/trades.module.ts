@@ -31,7 +31,7 @@ export async function registerTrades(
     sync?: SyncConnection;
     faults?: Faults | undefined;
   },
-): Promise<{ trades: TradesService; desk: LiveDesk }> {
+): Promise<{ trades: TradesService; desk: LiveDesk; actions: TradeActions }> {
   const desk = new LiveDesk({ db, now, locks: uses.locks, log, faults: uses.faults });
   const placement = new LivePlacement({
     db,
@@ -59,5 +59,5 @@ export async function registerTrades(
     sync: uses.sync,
   });
   await api.register(tradesLiveRoutes, { actions });
-  return { trades, desk };
+  return { trades, desk, actions };
 }

@@ -150,8 +150,15 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
-  async setLiveTradingEnabled(id: string, liveTradingEnabled: boolean, now: Date) {
-    await this.db.update(users).set({ liveTradingEnabled, updatedAt: now }).where(eq(users.id, id));
+  async setSettings(
+    id: string,
+    settings: { liveTradingEnabled: boolean; flattenOnSessionEnd: boolean },
+    now: Date,
+  ) {
+    await this.db
+      .update(users)
+      .set({ ...settings, updatedAt: now })
+      .where(eq(users.id, id));
     revokeSessions({ userId: id });
   }
 

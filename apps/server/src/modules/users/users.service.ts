@@ -6,6 +6,7 @@ import {
   type PublicUser,
   type StoredWidgetLayouts,
   type UserSettings,
+  type UserSettingsRequest,
   type WidgetLayoutRequest,
   type WidgetLayoutResponse,
 } from '@tb/core';
@@ -97,7 +98,15 @@ export class UsersService {
 
   /** The settings every browser of the user shares. */
   settings(user: UserRow): UserSettings {
-    return { liveTradingEnabled: user.liveTradingEnabled };
+    return {
+      liveTradingEnabled: user.liveTradingEnabled,
+      flattenOnSessionEnd: user.flattenOnSessionEnd,
+    };
+  }
+
+  /** Whether the user asked the lock to close their positions (stored now). */
+  async flattenOnSessionEnd(userId: string): Promise<boolean> {
+    return (await this.users.findById(userId))?.flattenOnSessionEnd ?? false;
   }
 
   /** The user's live-trading switch as stored now (not a session's cached copy). */
@@ -105,9 +114,13 @@ export class UsersService {
     return (await this.users.findById(userId))?.liveTradingEnabled ?? false;
   }
 
-  async saveSettings(user: UserRow, update: UserSettings, now: Date): Promise<UserSettings> {
-    await this.users.setLiveTradingEnabled(user.id, update.liveTradingEnabled, now);
-    return this.settings({ ...user, ...update });
+  async saveSettings(user: UserRow, update: UserSettingsRequest, now: Date): Promise<UserSettings> {
+    const next = {
+      liveTradingEnabled: update.liveTradingEnabled ?? user.liveTradingEnabled,
+      flattenOnSessionEnd: update.flattenOnSessionEnd ?? user.flattenOnSessionEnd,
+    };
+    await this.users.setSettings(user.id, next, now);
+    return this.settings({ ...user, ...next });
   }
 
   /** Premium as the server enforces it: the paid flag or a subscription period still running. */

@@ -142,6 +142,7 @@ export function FiltersBar({ filters, change, options, timeZone, actions }: Filt
             ['', 'All sources'],
             ['journal', 'Journal'],
             ['exchange', 'Exchange-verified'],
+            ['offPlan', 'Off-plan'],
           ]}
         />
       </div>

@@ -104,3 +104,28 @@ describe('leaderboard switch', () => {
     expect(toggle).toBeChecked();
   });
 });
+
+describe('close my positions when the session ends', () => {
+  it('starts off, says what it does, and saves on the server at once', async () => {
+    let sent: MockRequest['body'];
+    const { user } = openProfile({
+      'GET /users/settings': () => ({
+        status: 200,
+        body: { liveTradingEnabled: true, flattenOnSessionEnd: false },
+      }),
+      'PUT /users/settings': ({ body }) => {
+        sent = body;
+        return { status: 200, body: { liveTradingEnabled: true, flattenOnSessionEnd: true } };
+      },
+    });
+    const toggle = await screen.findByRole('switch', {
+      name: 'Close my positions when the session ends',
+    });
+    await expect.poll(() => (toggle as HTMLInputElement).disabled).toBe(false);
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/closes your open positions .* at market/);
+    await user.click(toggle);
+    expect(sent).toEqual({ flattenOnSessionEnd: true });
+    await expect.poll(() => (toggle as HTMLInputElement).checked).toBe(true);
+  });
+});

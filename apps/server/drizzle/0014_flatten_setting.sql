@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "flatten_on_session_end" boolean DEFAULT false NOT NULL;
