@@ -8,8 +8,14 @@ describe('UserSettingsRequestSchema', () => {
     });
   });
 
+  it('takes flattenOnSessionEnd alone: only the settings sent change', () => {
+    expect(UserSettingsRequestSchema.parse({ flattenOnSessionEnd: true })).toEqual({
+      flattenOnSessionEnd: true,
+    });
+  });
+
   it.each([
-    ['missing', {}, 'Live trading is required'],
+    ['nothing', {}, 'Name a setting to change'],
     ['a string', { liveTradingEnabled: 'true' }, 'Live trading must be true or false'],
     ['null', { liveTradingEnabled: null }, 'Live trading must be true or false'],
   ])('refuses %s', (_name, body, message) => {
