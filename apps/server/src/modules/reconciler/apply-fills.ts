@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.js';
 import type { ExchangeFillRow, TradeOrdersRow, TradeRow } from '../../db/schema/index.js';
 import type { RiskUser } from '../risk/risk.service.js';
-import { journalOffPlan, type ApplyOffPlan } from './off-plan.js';
+import { journalOffPlan, toFill, type ApplyOffPlan } from './off-plan.js';
 import { ReconcilerRepository, type FillRole, type MatchedFill } from './reconciler.repository.js';
 
 /** Moves a user's risk state by a closed outcome, in the caller's transaction. */
@@ -65,21 +65,6 @@ export function matchFills(
     return { fill, tradeId: null, role: null };
   });
 }
-
-const toFill = (row: ExchangeFillRow): ExchangeFill => ({
-  tid: row.tid,
-  oid: row.oid,
-  cloid: row.cloid,
-  coin: row.coin,
-  side: row.side,
-  px: Number(row.px),
-  sz: Number(row.sz),
-  fee: Number(row.fee),
-  closedPnl: Number(row.closedPnl),
-  dir: row.dir,
-  startPosition: Number(row.startPosition),
-  time: row.time.getTime(),
-});
 
 /** Fills matched and stored per statement. */
 const FILLS_PER_STATEMENT = 500;

@@ -3,7 +3,7 @@ import { createTrade, login } from '../../test/api.js';
 import { grantPlan } from '../../test/exchange-fixtures.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { MARK, liveHelpers } from '../../test/live-trading.js';
-import { SWEEP_MS } from './reconciler.repository.js';
+import { SWEEP_MS } from './watched-connections.js';
 
 /** A market order of 0.01 BTC through the dashboard's order form: no plan in the journal. */
 const order = (side: 'buy' | 'sell', reduceOnly = false) => ({

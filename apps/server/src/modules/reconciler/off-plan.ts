@@ -1,7 +1,13 @@
 import { closedTripOf, roundTrips, type ExchangeFill, type TradeOutcome } from '@tb/core';
 import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { exchangeCredentials, exchangeFills, liveIntents, trades } from '../../db/schema/index.js';
+import {
+  exchangeCredentials,
+  exchangeFills,
+  liveIntents,
+  trades,
+  type ExchangeFillRow,
+} from '../../db/schema/index.js';
 import type { RiskUser } from '../risk/risk.service.js';
 
 /** Moves the risk state by an off-plan trade: a trade of its day, and its outcome. */
@@ -11,7 +17,8 @@ export type ApplyOffPlan = (
   outcome: TradeOutcome & { closedAt: number },
 ) => Promise<unknown>;
 
-const toFill = (row: typeof exchangeFills.$inferSelect): ExchangeFill => ({
+/** A stored fill in core's shape (numerics are strings in the database). */
+export const toFill = (row: ExchangeFillRow): ExchangeFill => ({
   tid: row.tid,
   oid: row.oid,
   cloid: row.cloid,

@@ -12,6 +12,7 @@ import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
 import { applyFills, LeaseLost } from './apply-fills.js';
+import { WatchedConnectionsRepository } from './watched-connections.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
 
 /** How long a lease holds a connection for one instance. */
@@ -125,7 +126,7 @@ export class Reconciler {
       ?.resolveOrphans()
       .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: intents failed'));
     const now = this.deps.now();
-    await this.#repo().ensureWatchedCursors(now);
+    await new WatchedConnectionsRepository(this.deps.db).ensureWatchedCursors(now);
     const leased = await this.#repo().leaseDue(
       this.instanceId,
       now,
@@ -299,13 +300,14 @@ export class Reconciler {
     try {
       const user = await this.#repo().riskUser(userId);
       if (!user || !(await hook.ended(user))) return;
-      for (const tradeId of await this.#repo().tradesIn(userId, connectionId, 'resting')) {
+      const watched = new WatchedConnectionsRepository(this.deps.db);
+      for (const tradeId of await watched.tradesIn(userId, connectionId, 'resting')) {
         // One that filled meanwhile keeps its exits (409); the others are still cancelled.
         await hook
           .cancelEntry(user, tradeId)
           .catch((err: unknown) => warn(err, 'reconciler: an ended session kept a resting entry'));
       }
-      const held = await this.#repo().tradesIn(userId, connectionId, 'open');
+      const held = await watched.tradesIn(userId, connectionId, 'open');
       await hook.flatten(user, connectionId, held);
     } catch (err) {
       warn(err, 'reconciler: could not enforce an ended session on the exchange');
