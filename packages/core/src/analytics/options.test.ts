@@ -40,4 +40,24 @@ describe('filterOptions', () => {
   it('offers nothing without trades', () => {
     expect(filterOptions([])).toEqual({ pairs: [], boards: [] });
   });
+
+  it('names boards as they are now; a deleted board says so and is never listed twice', () => {
+    const trades = [
+      trade({ id: '1', boardId: 'old', boardName: 'Scalps' }),
+      trade({ id: '2', boardId: 'new', boardName: 'Scalps' }),
+      trade({ id: '3', boardId: 'gone', boardName: 'Scalps' }),
+      trade({ id: '4', boardId: 'renamed', boardName: 'Swing' }),
+    ];
+    const current = [
+      { id: 'new', name: 'Scalps' },
+      { id: 'renamed', name: 'Swing v2' },
+      { id: 'unused', name: 'Unused' },
+    ];
+    expect(filterOptions(trades, current).boards).toEqual([
+      { id: 'new', name: 'Scalps' },
+      { id: 'gone', name: 'Scalps (deleted)' },
+      { id: 'old', name: 'Scalps (deleted) 2' },
+      { id: 'renamed', name: 'Swing v2' },
+    ]);
+  });
 });

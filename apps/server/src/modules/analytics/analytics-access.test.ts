@@ -209,6 +209,31 @@ describeEachDatabase('analytics: premium only, the caller’s own trades, clear 
     });
   });
 
+  it('names boards as they are now: a deleted board says so, never twice under one name', async () => {
+    const trader = await register(ctx.app);
+    await makePremium(ctx, trader.id);
+    const card = await authed(ctx.app, trader.token, 'GET', '/api/bingo/card');
+    const state = card.json().data;
+    const board = state.bingoPages[0];
+    const day = (d: number) => `2026-03-0${d}T12:00:00Z`;
+    // The same name on a board since deleted and on the board the trader has now.
+    await insertTrade(ctx, trader.id, { boardId: 'gone', boardName: board.name, date: day(1) });
+    await insertTrade(ctx, trader.id, { boardId: board.id, boardName: board.name, date: day(2) });
+    const options = async () =>
+      (await authed(ctx.app, trader.token, 'GET', '/api/analytics')).json().options.boards;
+    expect(await options()).toEqual([
+      { id: board.id, name: board.name },
+      { id: 'gone', name: `${board.name} (deleted)` },
+    ]);
+    const renamed = { ...state, bingoPages: [{ ...board, name: 'Morning scalps' }] };
+    const saved = await authed(ctx.app, trader.token, 'POST', '/api/bingo/card', renamed);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await options()).toEqual([
+      { id: 'gone', name: `${board.name} (deleted)` },
+      { id: board.id, name: 'Morning scalps' },
+    ]);
+  });
+
   it("never counts another user's trades, in any route", async () => {
     const mine = await register(ctx.app);
     const theirs = await register(ctx.app);

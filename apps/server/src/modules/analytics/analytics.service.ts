@@ -17,6 +17,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { TradeRowsCache } from './analytics-cache.js';
+import { BingoRepository } from '../bingo/bingo.repository.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 
 /** A user's premium and plan at a time (the users module answers it). */
@@ -60,7 +61,10 @@ const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
 export class AnalyticsService {
   readonly #cache = new TradeRowsCache();
   /** The options of a user's trades, kept while the cache hands out the same array. */
-  readonly #options = new WeakMap<readonly AnalyticsTrade[], Options>();
+  readonly #options = new WeakMap<
+    readonly AnalyticsTrade[],
+    { boards: string; options: Options }
+  >();
   /**
    * Reports already computed from a user's trades, by time zone and filter, kept while the
    * cache hands out the same array (no trade changed): switching back to a filter, or the
@@ -77,14 +81,23 @@ export class AnalyticsService {
   /** GET /api/analytics: the report of the filtered trades, the filters' options from all. */
   async report(user: UserRow, query: AnalyticsQuery): Promise<AnalyticsResponse> {
     await this.#requirePremium(user);
-    const all = await this.db.transaction(
-      (tx) => this.#cache.load(user.id, new AnalyticsRepository(tx)),
+    const { all, boards } = await this.db.transaction(
+      async (tx) => ({
+        all: await this.#cache.load(user.id, new AnalyticsRepository(tx)),
+        // None stored yet (no board ever opened): the trades' own names stand.
+        boards: (await new BingoRepository(tx).find(user.id))?.bingoPages,
+      }),
       SNAPSHOT,
     );
     const report = this.#reportOf(all, query, user.timeZone);
+    // Kept while no trade changed and the boards are named as they were.
+    const named = JSON.stringify(boards?.map((b) => [b.id, b.name]) ?? null);
     let options = this.#options.get(all);
-    if (!options) this.#options.set(all, (options = filterOptions(all)));
-    return { timeZone: user.timeZone, ...report, options };
+    if (options?.boards !== named) {
+      options = { boards: named, options: filterOptions(all, boards) };
+      this.#options.set(all, options);
+    }
+    return { timeZone: user.timeZone, ...report, options: options.options };
   }
 
   #reportOf(all: readonly AnalyticsTrade[], query: AnalyticsQuery, timeZone: string) {
