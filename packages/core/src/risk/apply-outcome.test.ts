@@ -34,6 +34,8 @@ describe('applyTradeOutcome', () => {
       dailyProfit: 20,
       dailyLoss: 0,
       dailyR: 0,
+      offPlanTrades: 0,
+      offPlanPnlUsd: 0,
     });
     expect(state.totalStats).toEqual({
       trades: 1,

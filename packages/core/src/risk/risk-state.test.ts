@@ -28,6 +28,8 @@ function busyState(): RiskState {
       dailyProfit: 0,
       dailyLoss: 30,
       dailyR: -3,
+      offPlanTrades: 1,
+      offPlanPnlUsd: -10,
     },
     totalStats: {
       trades: 9,

@@ -31,6 +31,8 @@ export function emptyDailyStats(date: string | null): DailyStats {
     dailyProfit: 0,
     dailyLoss: 0,
     dailyR: 0,
+    offPlanTrades: 0,
+    offPlanPnlUsd: 0,
   };
 }
 

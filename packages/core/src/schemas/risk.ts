@@ -30,6 +30,10 @@ export const DailyStatsSchema = z.object({
   dailyLoss: nonNegativeSum('Daily loss'),
   /** Sum of the R-multiples of the trades closed today (may be negative). */
   dailyR: numberField('Daily R').default(0),
+  /** Of today's trades, those taken outside the plan (off-plan, DESIGN.md section 11). */
+  offPlanTrades: intField('Off-plan trades', 0, 1e9).default(0),
+  /** Their summed `pnlUsd` (may be negative): what trading off the plan made or cost today. */
+  offPlanPnlUsd: numberField('Off-plan P/L').default(0),
 });
 export type DailyStats = z.infer<typeof DailyStatsSchema>;
 

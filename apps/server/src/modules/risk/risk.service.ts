@@ -6,6 +6,7 @@ import {
   requireOpenSession,
   resetRiskStats,
   riskStateForDay,
+  sumUsd,
   touchGrass,
   type RiskSettingsRequest,
   type RiskState,
@@ -102,9 +103,18 @@ export class RiskService {
     if (day && outcome.closedAt < Date.parse(day.startsAt)) return current;
     const now = this.now().getTime();
     const counted = recordTradeOpened(current, now);
-    const next = unwrap(
+    const closed = unwrap(
       applyTradeOutcome(counted, { ...outcome, fromExchange: true }, this.clock(user)),
     );
+    const daily = closed.dailyStats;
+    const next = {
+      ...closed,
+      dailyStats: {
+        ...daily,
+        offPlanTrades: daily.offPlanTrades + 1,
+        offPlanPnlUsd: sumUsd([daily.offPlanPnlUsd, outcome.pnlUsd]),
+      },
+    };
     await this.save(tx, user, next);
     return next;
   }

@@ -26,10 +26,14 @@ function pendingNote(
   return `${format(pending)} from tomorrow`;
 }
 
+/** What the Off-plan line counts. */
+export const OFF_PLAN_HINT =
+  'Trades taken on your exchange account outside the plan today, and what they made or cost. They count toward your limits.';
+
 /**
  * Today's counters against the trader's limits (DESIGN.md section 7): trades opened today
  * out of the daily maximum, the net realised loss out of the daily loss limit, wins, losses
- * and the day's P/L in USD. Both limits can be edited here.
+ * and the day's P/L in USD; trades taken outside the plan, apart, when there were any. Both limits can be edited here.
  */
 export function DailyStatsSection({ risk, onSaveLimits }: DailyStatsSectionProps) {
   const [editing, setEditing] = useState(false);
@@ -86,6 +90,17 @@ export function DailyStatsSection({ risk, onSaveLimits }: DailyStatsSectionProps
         <dd className={daily.dailyR > 0 ? 'is-up' : daily.dailyR < 0 ? 'is-down' : undefined}>
           {formatSignedR(daily.dailyR)}
         </dd>
+        {daily.offPlanTrades > 0 ? (
+          <>
+            <dt title={OFF_PLAN_HINT}>Off-plan</dt>
+            <dd
+              className={daily.offPlanPnlUsd < 0 ? 'is-down' : undefined}
+              aria-description={OFF_PLAN_HINT}
+            >
+              {daily.offPlanTrades} · {formatSignedUsd(daily.offPlanPnlUsd)}
+            </dd>
+          </>
+        ) : null}
       </dl>
     </section>
   );

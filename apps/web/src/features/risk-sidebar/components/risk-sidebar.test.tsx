@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   defaultRiskState,
   GRASS_PROMPT_DELAY_MS,
@@ -11,6 +11,7 @@ import { resetLocalJournal } from '@/features/journal';
 import { errorBody, stubFetch } from '@/test/fetch-mock';
 import { publicUser, signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { OFF_PLAN_HINT } from './daily-stats-section';
 import { RiskSidebar } from './risk-sidebar';
 
 /** 10:00 UTC on a Monday: the trading day (UTC, the browser's zone here) ends at 00:00. */
@@ -98,6 +99,21 @@ describe('risk sidebar', () => {
     expect(fact('Wins')).toHaveTextContent('1');
     expect(fact('Losses')).toHaveTextContent('1');
     expect(screen.queryByText(/Session ended\./)).not.toBeInTheDocument();
+  });
+
+  it('daily stats: trades taken outside the plan are shown apart, only when there were some', () => {
+    renderSidebar();
+    expect(screen.queryByText('Off-plan')).not.toBeInTheDocument();
+    cleanup();
+    storeRisk((risk) => {
+      risk.dailyStats = { ...risk.dailyStats, trades: 2, losses: 1, dailyLoss: 12.4 };
+      risk.dailyStats.offPlanTrades = 1;
+      risk.dailyStats.offPlanPnlUsd = -12.4;
+    });
+    renderSidebar();
+    expect(fact('Off-plan')).toHaveTextContent('1 · -$12.40');
+    expect(fact('Off-plan')).toHaveAccessibleDescription(OFF_PLAN_HINT);
+    expect(fact('Trades')).toHaveTextContent('2/3');
   });
 
   it('a new trading day starts the daily counters again', () => {
