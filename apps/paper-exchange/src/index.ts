@@ -5,6 +5,8 @@ export type {
   Agent,
   FillQuery,
   FillRecord,
+  FundingQuery,
+  FundingRecord,
   OrderRecord,
   PaperExchange,
   PaperExchangeOptions,

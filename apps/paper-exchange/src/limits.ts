@@ -26,3 +26,5 @@ export const MAX_RECENT_USER_TRADES = 100;
  */
 export const ID_BLOCK_SIZE = 1_000_000;
 export const ID_BLOCK_RESERVE = 10_000;
+/** Items one userFunding or fundingHistory answer holds (Hyperliquid's time-range reads: 500). */
+export const MAX_FUNDINGS_PER_QUERY = 500;

@@ -6,6 +6,8 @@ import type {
   Agent,
   FillQuery,
   FillRecord,
+  FundingQuery,
+  FundingRecord,
   OrderRecord,
   PaperReads,
   PaperStore,
@@ -23,6 +25,8 @@ class MemoryData {
   /** Per address, oldest first. */
   readonly fills = new Map<string, FillRecord[]>();
   readonly history = new Map<string, OrderRecord[]>();
+  /** Per address, oldest first (within an hour, by coin). */
+  readonly fundings = new Map<string, FundingRecord[]>();
 }
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -52,6 +56,13 @@ class MemoryReads implements PaperReads {
   async fills(address: string, query: FillQuery): Promise<FillRecord[]> {
     const all = this.data.fills.get(address) ?? [];
     if (query.startTime === undefined) return copy(all.slice(-query.limit).reverse());
+    const end = query.endTime ?? Number.MAX_SAFE_INTEGER;
+    const start = query.startTime;
+    return copy(all.filter((f) => f.time >= start && f.time <= end).slice(0, query.limit));
+  }
+
+  async fundings(address: string, query: FundingQuery): Promise<FundingRecord[]> {
+    const all = this.data.fundings.get(address) ?? [];
     const end = query.endTime ?? Number.MAX_SAFE_INTEGER;
     const start = query.startTime;
     return copy(all.filter((f) => f.time >= start && f.time <= end).slice(0, query.limit));
@@ -119,14 +130,18 @@ class MemoryTransaction extends MemoryReads implements PaperTransaction {
     const row = copy(account);
     const fills = copy(changes.fills);
     const finished = copy(changes.finished);
+    const fundings = copy(changes.fundings);
     this.#writes.push(() => {
       this.data.accounts.set(address, row);
       const allFills = [...(this.data.fills.get(address) ?? []), ...fills];
       const history = [...(this.data.history.get(address) ?? []), ...finished];
+      const allFundings = [...(this.data.fundings.get(address) ?? []), ...fundings];
       keepNewest(allFills, MAX_ITEMS_PER_QUERY);
       keepNewest(history, MAX_ITEMS_PER_QUERY);
+      keepNewest(allFundings, MAX_ITEMS_PER_QUERY);
       this.data.fills.set(address, allFills);
       this.data.history.set(address, history);
+      this.data.fundings.set(address, allFundings);
     });
   }
 
@@ -175,7 +190,7 @@ class MemoryTransaction extends MemoryReads implements PaperTransaction {
  * The paper exchange's state in memory (the standalone runner and tests). Transactions lock
  * what they touch, per key, so requests on different accounts run side by side; a
  * transaction whose work fails leaves nothing behind. History is kept to the newest 2,000
- * fills and finished orders per account.
+ * fills, finished orders and fundings per account.
  */
 export class MemoryPaperStore implements PaperStore {
   readonly #data = new MemoryData();

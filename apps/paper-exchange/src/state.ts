@@ -57,6 +57,11 @@ export interface Position {
   szi: number;
   /** Average entry price, USD. */
   entryPx: number;
+  /**
+   * Funding this position paid (positive) or received (negative), USD, since it opened and
+   * since its size last changed; absent until it first pays (Hyperliquid's `cumFunding`).
+   */
+  funding?: { sinceOpen: number; sinceChange: number };
 }
 
 export interface FillRecord {
@@ -79,10 +84,25 @@ export interface FillRecord {
   liquidation?: { liquidatedUser: string; markPx: string; method: 'market' };
 }
 
+/**
+ * Funding settled on one position at a whole hour: `usdc` = −szi · mark · fundingRate was added
+ * to the account's cash (negative: paid). Never changes once recorded.
+ */
+export interface FundingRecord {
+  coin: string;
+  /** The whole hour it was charged at (epoch ms). */
+  time: number;
+  usdc: number;
+  /** The position's signed size then. */
+  szi: number;
+  /** The hourly rate (fraction of notional). */
+  fundingRate: number;
+}
+
 /** One funded address: everything a request on it reads and changes, in one row. */
 export interface Account {
   address: string;
-  /** USDC cash: deposits + realised PnL − fees, USD. */
+  /** USDC cash: deposits + realised PnL − fees + funding received − funding paid, USD. */
   usdc: number;
   positions: Record<string, Position>;
   /** Cross leverage per coin (absent: the asset's default). */
@@ -97,8 +117,8 @@ export interface Account {
 }
 
 /**
- * An account as one request works on it: the fills it made and the orders it finished are
- * appended to the account's history when the account is stored.
+ * An account as one request works on it: the fills it made, the orders it finished and the
+ * funding it settled are appended to the account's history when the account is stored.
  */
 export interface Ledger {
   account: Account;
@@ -106,6 +126,8 @@ export interface Ledger {
   fills: FillRecord[];
   /** Orders that stopped being open (filled, cancelled, rejected), in the order they did. */
   finished: OrderRecord[];
+  /** Funding settled at the whole hours time passed through, oldest first. */
+  fundings: FundingRecord[];
 }
 
 export interface Agent {
@@ -131,7 +153,7 @@ export function newAccount(address: string, usdc: number, nowMs: number): Accoun
 }
 
 export function newLedger(account: Account): Ledger {
-  return { account, fills: [], finished: [] };
+  return { account, fills: [], finished: [], fundings: [] };
 }
 
 /** Whether the account's next request may run out of ids in its block (take a new one first). */

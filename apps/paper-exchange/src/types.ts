@@ -1,12 +1,12 @@
 import type { MarkPins } from './market/pins.js';
-import type { Account, Agent, FillRecord, OrderRecord } from './state.js';
+import type { Account, Agent, FillRecord, FundingRecord, OrderRecord } from './state.js';
 
 /**
  * The public contract of the paper exchange: what the app's server (and the standalone runner)
  * use. Everything else in this package is internal.
  */
 
-export type { Account, Agent, FillRecord, OrderRecord };
+export type { Account, Agent, FillRecord, FundingRecord, OrderRecord };
 
 /** What one request recorded on an account besides its row: appended, never changed. */
 export interface AccountChanges {
@@ -14,9 +14,12 @@ export interface AccountChanges {
   fills: FillRecord[];
   /** Orders that stopped being open, in the order they did. */
   finished: OrderRecord[];
+  /** Funding settled at whole hours, oldest first (within an hour, by coin). */
+  fundings: FundingRecord[];
   /**
-   * The store may now drop the account's history beyond the newest MAX_ITEMS_PER_QUERY fills
-   * and finished orders (asked once every thousand ids, so pruning costs little).
+   * The store may now drop the account's history beyond the newest MAX_ITEMS_PER_QUERY fills,
+   * finished orders and fundings (asked once every thousand ids and every hundred hours of
+   * funding, so pruning costs little).
    */
   prune: boolean;
 }
@@ -25,6 +28,13 @@ export interface AccountChanges {
 export interface FillQuery {
   /** Oldest first from `startTime` (userFillsByTime), else newest first (userFills). */
   startTime?: number;
+  endTime?: number;
+  limit: number;
+}
+
+/** An account's funding from `startTime` to `endTime` (inclusive), oldest first, at most `limit`. */
+export interface FundingQuery {
+  startTime: number;
   endTime?: number;
   limit: number;
 }
@@ -43,6 +53,8 @@ export interface PaperReads {
   /** The agents `master` approved, expired or not. */
   agentsOf(master: string): Promise<Agent[]>;
   fills(address: string, query: FillQuery): Promise<FillRecord[]>;
+  /** Funding settled on the account's positions (see FundingQuery). */
+  fundings(address: string, query: FundingQuery): Promise<FundingRecord[]>;
   /** Finished orders, newest first (by oid), at most `limit`. */
   orderHistory(address: string, limit: number): Promise<OrderRecord[]>;
   /** Taker fills on `coin` at or after `sinceMs`, every account, newest first, at most `limit`. */

@@ -9,6 +9,8 @@ import type { ExchangeDeps } from './context.js';
 
 /** History is pruned each time an account's ids pass a multiple of this. */
 const PRUNE_EVERY_IDS = 1000;
+/** ... and each time its funding passes a multiple of this (an idle position takes no ids). */
+const PRUNE_EVERY_FUNDING_MS = 100 * 3_600_000;
 /**
  * A read stores the evaluation of an account with exposure at least this often, so the replay
  * that reads repeat (they do not write when nothing happened) stays short.
@@ -47,8 +49,10 @@ export async function openLedger(
       tx.saveAccount(account, {
         fills: ledger.fills,
         finished: ledger.finished,
+        fundings: ledger.fundings,
         prune:
-          Math.floor(firstId / PRUNE_EVERY_IDS) !== Math.floor(idOf(account) / PRUNE_EVERY_IDS),
+          Math.floor(firstId / PRUNE_EVERY_IDS) !== Math.floor(idOf(account) / PRUNE_EVERY_IDS) ||
+          ledger.fundings.some((f) => f.time % PRUNE_EVERY_FUNDING_MS === 0),
       }),
   };
 }

@@ -2,6 +2,7 @@ import { PERP_ASSETS, assetIdByName, priceDecimals } from '../market/assets.js';
 import type { PerpAsset } from '../market/assets.js';
 import { bookAt, bookMid, formatBookPrice, l2BookResponse } from '../market/book.js';
 import { CANDLE_INTERVALS, candlesBetween } from '../market/candles.js';
+import { formatRate, fundingAt, nextHour } from '../market/funding-rate.js';
 import { markPriceAt } from '../market/marks.js';
 import type { MarkPins } from '../market/pins.js';
 import { coinKey, midPriceAt, unitNoise } from '../market/price-path.js';
@@ -38,6 +39,7 @@ function formatPx(asset: PerpAsset, px: number): string {
   return formatDecimal(px, priceDecimals(asset, px));
 }
 
+/** An asset's context; `funding` and `premium` are the rate of the hour running now. */
 function assetCtx(seed: number, asset: PerpAsset, nowMs: number, pins: MarkPins) {
   const book = bookAt(seed, asset, nowMs, pins);
   const mark = markPriceAt(seed, asset, nowMs, pins);
@@ -46,12 +48,13 @@ function assetCtx(seed: number, asset: PerpAsset, nowMs: number, pins: MarkPins)
   const dayNtlVlm = 5_000_000 * (1 + 4 * u);
   const bid = book.bids[0]?.px ?? mark;
   const ask = book.asks[0]?.px ?? mark;
+  const { fundingRate, premium } = fundingAt(seed, asset, nextHour(nowMs), pins);
   return {
-    funding: '0',
+    funding: formatRate(fundingRate),
     openInterest: formatDecimal((2_000_000 * (1 + u)) / mark, asset.szDecimals),
     prevDayPx: formatPx(asset, prevDayPx),
     dayNtlVlm: formatDecimal(dayNtlVlm, 2),
-    premium: '0',
+    premium: formatRate(premium),
     oraclePx: formatPx(asset, mark),
     markPx: formatPx(asset, mark),
     midPx: formatDecimal(bookMid(book), book.decimals + 1),

@@ -9,7 +9,7 @@ import {
 import { triggersAbove, waitsForEntry } from '../engine/triggers.js';
 import { MAX_ITEMS_PER_QUERY } from '../limits.js';
 import { newAccount } from '../state.js';
-import type { Account, OrderRecord } from '../state.js';
+import type { Account, OrderRecord, Position } from '../state.js';
 import { formatDecimal, formatUsd } from '../util/decimal.js';
 import { readAddress, readOptionalUint, readUint } from '../util/read.js';
 import type { Json } from '../util/read.js';
@@ -24,6 +24,19 @@ function szDecimalsOf(coin: string): number {
 
 function formatSz(coin: string, sz: number): string {
   return formatDecimal(sz, szDecimalsOf(coin));
+}
+
+/**
+ * Funding the position paid (positive) or received, as Hyperliquid's `cumFunding`. The paper
+ * exchange keeps it per position, so `allTime` is what this position paid since it opened.
+ */
+function cumFunding(position: Position) {
+  const sinceOpen = formatUsd(position.funding?.sinceOpen ?? 0);
+  return {
+    allTime: sinceOpen,
+    sinceOpen,
+    sinceChange: formatUsd(position.funding?.sinceChange ?? 0),
+  };
 }
 
 function clearinghouseState(account: Account, marks: Record<string, number>, nowMs: number) {
@@ -53,7 +66,7 @@ function clearinghouseState(account: Account, marks: Record<string, number>, now
         liquidationPx: liq === null ? null : formatDecimal(liq, pxDecimals),
         marginUsed: formatUsd(m.marginUsed),
         maxLeverage: asset?.maxLeverage ?? 1,
-        cumFunding: { allTime: '0', sinceOpen: '0', sinceChange: '0' },
+        cumFunding: cumFunding(position),
       },
     };
   });

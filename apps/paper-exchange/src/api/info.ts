@@ -3,6 +3,7 @@ import type { PaperReply } from '../types.js';
 import { readObject } from '../util/read.js';
 import type { ExchangeDeps } from './context.js';
 import { agentInfo } from './info-agents.js';
+import { fundingInfo } from './info-funding.js';
 import { marketInfo } from './info-market.js';
 import { userInfo } from './info-user.js';
 import { ok } from './reply.js';
@@ -14,6 +15,7 @@ export async function handleInfo(deps: ExchangeDeps, body: unknown): Promise<Pap
   const answer =
     (await marketInfo(deps, request, nowMs)) ??
     (await userInfo(deps, request, nowMs)) ??
+    (await fundingInfo(deps, request, nowMs)) ??
     (await agentInfo(deps, request, nowMs));
   if (!answer) throw new BadRequestError(`unknown info type ${String(request.type)}`);
   return ok(answer.value);

@@ -76,9 +76,16 @@ describe('time passing between requests', () => {
     expect(status).toHaveProperty('filled');
     const liq = liquidationPrice(account, 'BTC', { BTC: markPriceAt(SEED, BTC, T0) })!;
     expect(liq).toBeGreaterThan(ask * 0.97);
-    const hit = firstMinute((mark) => mark <= liq);
+    // The funding it settles every hour moves its liquidation price: the mark reaches the
+    // liquidation price of the account as it stands a minute before.
+    const liquidatedAt = (mark: number) => mark <= liquidationPrice(account, 'BTC', { BTC: mark })!;
+    let hit = T0 + MINUTE;
+    for (; !liquidatedAt(markPriceAt(SEED, BTC, hit)); hit += MINUTE) {
+      expect(hit).toBeLessThan(T0 + 60 * 86_400_000);
+      advance(ledger, SEED, hit);
+    }
+    expect(ledger.fundings.length).toBeGreaterThan(0);
 
-    advance(ledger, SEED, hit - MINUTE);
     expect(account.positions.BTC).toBeDefined();
     advance(ledger, SEED, hit);
     expect(account.positions.BTC).toBeUndefined();

@@ -1,9 +1,11 @@
+import { HOUR_MS, nextHour } from '../market/funding-rate.js';
 import { marksAt } from '../market/marks.js';
 import type { Marks } from '../market/marks.js';
 import type { MarkPins } from '../market/pins.js';
 import { finishOrder, hasExposure } from '../state.js';
 import type { Ledger, OrderRecord } from '../state.js';
 import { roundTo } from '../util/decimal.js';
+import { settleFunding } from './funding.js';
 import { accountSummary } from './margin.js';
 import { applyFill } from './matching.js';
 import {
@@ -17,10 +19,11 @@ import {
 /**
  * Time passes between requests: before a request works on an account, the exchange replays the
  * price path since that account's last evaluation (one sample a minute, at most MAX_STEPS
- * samples) and fills its resting orders whose limit the mid crossed, at their limit price as
- * maker, then liquidates it if its value fell below its maintenance margin. Each account is
- * evaluated on its own: the prices are a pure function of (seed, time), so the result does
- * not depend on other accounts or on who asks.
+ * samples, plus every whole hour) and fills its resting orders whose limit the mid crossed, at
+ * their limit price as maker, then liquidates it if its value fell below its maintenance
+ * margin, and settles funding at each whole hour. Each account is evaluated on its own: the
+ * prices are a pure function of (seed, time), so the result does not depend on other accounts
+ * or on who asks.
  */
 
 const STEP_MS = 60_000;
@@ -107,7 +110,13 @@ function evaluateAt(ledger: Ledger, seed: number, timeMs: number, pins?: MarkPin
 
 /**
  * Advances the ledger's account to `nowMs` (epoch ms) on the price path of `seed`. Returns
- * true when an order filled or the account was liquidated. `lastEvalMs` moves in any case.
+ * true when an order filled, the account was liquidated or it settled funding. `lastEvalMs`
+ * moves in any case.
+ *
+ * Samples are taken every step (a minute, longer over a gap of more than MAX_STEPS minutes)
+ * and at every whole hour in between, where the account's orders are evaluated first and then
+ * the positions it holds settle that hour's funding (engine/funding.ts): each hour is settled
+ * once, at its own mark, whatever the gap and whenever the account is looked at.
  */
 export function advance(ledger: Ledger, seed: number, nowMs: number, pins?: MarkPins): boolean {
   const { account } = ledger;
@@ -123,9 +132,16 @@ export function advance(ledger: Ledger, seed: number, nowMs: number, pins?: Mark
   if (!hasExposure(account)) return false;
   const step = Math.max(STEP_MS, (nowMs - from) / MAX_STEPS);
   let changed = false;
-  for (let t = from + step; ; t += step) {
-    const at = Math.min(t, nowMs);
+  let sample = from + step;
+  let hour = nextHour(from);
+  for (;;) {
+    const at = Math.min(sample, hour, nowMs);
     changed = evaluateAt(ledger, seed, at, pins) || changed;
+    if (at === hour) {
+      changed = settleFunding(ledger, seed, hour, pins) || changed;
+      hour += HOUR_MS;
+    }
+    if (at === sample) sample += step;
     if (at >= nowMs || !hasExposure(account)) break;
   }
   return changed;

@@ -4,7 +4,7 @@ import type { PerpAsset } from '../market/assets.js';
 import type { Book } from '../market/book.js';
 import { formatDecimal, formatUsd, roundTo } from '../util/decimal.js';
 import { takeId } from '../state.js';
-import type { FillRecord, Ledger, Side } from '../state.js';
+import type { FillRecord, Ledger, Position, Side } from '../state.js';
 
 /** Fee rates as fractions of notional: taker 0.045%, maker 0.015%. */
 export const TAKER_FEE_RATE = 0.00045;
@@ -52,6 +52,16 @@ function fillHash(tid: number): `0x${string}` {
   return `0x${bytesToHex(keccak_256(utf8ToBytes(`paper-fill-${tid}`)))}`;
 }
 
+/**
+ * The funding a position carries through a fill: what it paid since it opened stays while it
+ * keeps its side (a flip opens a new position); what it paid since its size changed restarts.
+ */
+function keptFunding(position: Position, start: number, end: number): Pick<Position, 'funding'> {
+  const sinceOpen = position.funding?.sinceOpen;
+  if (sinceOpen === undefined || Math.sign(start) !== Math.sign(end)) return {};
+  return { funding: { sinceOpen, sinceChange: 0 } };
+}
+
 export interface FillInput {
   asset: PerpAsset;
   side: Side;
@@ -89,7 +99,7 @@ export function applyFill(ledger: Ledger, input: FillInput): FillRecord {
   const fee = sz * px * (input.crossed ? TAKER_FEE_RATE : MAKER_FEE_RATE);
   account.usdc += closedPnl - fee;
   if (end === 0) delete account.positions[coin];
-  else account.positions[coin] = { szi: end, entryPx };
+  else account.positions[coin] = { szi: end, entryPx, ...keptFunding(position, start, end) };
 
   const tid = takeId(account);
   const fill: FillRecord = {

@@ -6,6 +6,8 @@ import type {
   Agent,
   FillQuery,
   FillRecord,
+  FundingQuery,
+  FundingRecord,
   OrderRecord,
   PaperReads,
   PaperStore,
@@ -17,6 +19,7 @@ import {
   paperAccounts,
   paperAgents,
   paperFills,
+  paperFundings,
   paperIdBlocks,
   paperNonces,
   paperOrders,
@@ -51,6 +54,17 @@ function accountColumns(account: Account) {
     nextId: account.nextId,
   };
 }
+
+const fundingColumns = {
+  coin: paperFundings.coin,
+  time: paperFundings.time,
+  usdc: paperFundings.usdc,
+  szi: paperFundings.szi,
+  fundingRate: paperFundings.fundingRate,
+};
+
+/** Rows in one insert: well under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
 
 const agentColumns = {
   address: paperAgents.address,
@@ -109,6 +123,21 @@ class PaperReadQueries implements PaperReads {
       .orderBy(asc(paperFills.time), asc(paperFills.tid))
       .limit(limit);
     return rows.map((row) => row.fill);
+  }
+
+  async fundings(address: string, query: FundingQuery): Promise<FundingRecord[]> {
+    return this.db
+      .select(fundingColumns)
+      .from(paperFundings)
+      .where(
+        and(
+          eq(paperFundings.address, address),
+          gte(paperFundings.time, query.startTime),
+          query.endTime === undefined ? undefined : lte(paperFundings.time, query.endTime),
+        ),
+      )
+      .orderBy(asc(paperFundings.time), sql`${paperFundings.coin} collate "C"`)
+      .limit(Math.min(query.limit, MAX_ITEMS_PER_QUERY));
   }
 
   async orderHistory(address: string, limit: number): Promise<OrderRecord[]> {
@@ -180,10 +209,17 @@ class PaperTransactionQueries extends PaperReadQueries implements PaperTransacti
         .insert(paperOrders)
         .values(changes.finished.map((order) => ({ oid: order.oid, address, order })));
     }
+    // After a long gap, only the newest MAX_ITEMS_PER_QUERY: older ones would be pruned anyway.
+    const fundings = changes.fundings.slice(-MAX_ITEMS_PER_QUERY);
+    for (let i = 0; i < fundings.length; i += INSERT_CHUNK) {
+      await this.db
+        .insert(paperFundings)
+        .values(fundings.slice(i, i + INSERT_CHUNK).map((funding) => ({ address, ...funding })));
+    }
     if (changes.prune) await this.#prune(address);
   }
 
-  /** Drops what no query can return any more: fills and orders past the newest 2,000. */
+  /** Drops what no query can return any more: fills, orders, fundings past the newest 2,000. */
   async #prune(address: string): Promise<void> {
     await this.db.execute(sql`
       delete from ${paperFills} where ${paperFills.address} = ${address} and ${paperFills.tid} in (
@@ -193,6 +229,13 @@ class PaperTransactionQueries extends PaperReadQueries implements PaperTransacti
       delete from ${paperOrders} where ${paperOrders.address} = ${address} and ${paperOrders.oid} in (
         select ${paperOrders.oid} from ${paperOrders} where ${paperOrders.address} = ${address}
         order by ${paperOrders.oid} desc offset ${MAX_ITEMS_PER_QUERY})`);
+    await this.db.execute(sql`
+      delete from ${paperFundings} where ${paperFundings.address} = ${address}
+        and (${paperFundings.time}, ${paperFundings.coin}) in (
+        select ${paperFundings.time}, ${paperFundings.coin} from ${paperFundings}
+        where ${paperFundings.address} = ${address}
+        order by ${paperFundings.time} desc, ${paperFundings.coin} collate "C" desc
+        offset ${MAX_ITEMS_PER_QUERY})`);
   }
 
   async lockNonces(signer: string): Promise<number[]> {
@@ -244,8 +287,9 @@ class PaperTransactionQueries extends PaperReadQueries implements PaperTransacti
 
 /**
  * The paper exchange's store in the app's database (PGlite or PostgreSQL): one row per
- * account, agent and signer, fills and finished orders as insert-only rows. Each request is
- * one transaction, so a request that fails changes nothing and an acknowledged one is stored.
+ * account, agent and signer, fills, finished orders and fundings as insert-only rows. Each
+ * request is one transaction, so a request that fails changes nothing and an acknowledged one
+ * is stored.
  */
 export class PaperStateRepository implements PaperStore {
   readonly read: PaperReads;

@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { openPaperExchange, type Account, type FillRecord } from '@tb/paper-exchange';
+import {
+  MarkPins,
+  openPaperExchange,
+  type Account,
+  type FillRecord,
+  type FundingRecord,
+} from '@tb/paper-exchange';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
-import { paperAccounts, paperFills } from '../../db/schema/index.js';
+import { paperAccounts, paperFills, paperFundings } from '../../db/schema/index.js';
 import { createPgDatabase, DATABASES } from '../../test/helper.js';
 import { PaperStateRepository } from './paper-state.repository.js';
 
 /** 2025-01-06T00:00:00Z. */
 const T0 = 1_736_121_600_000;
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
 
 const newAddress = () => `0x${randomBytes(20).toString('hex')}`;
 
@@ -186,7 +193,7 @@ for (const kind of DATABASES) {
             const n = batch * 500 + k;
             return fill(n + 1, T0 + n);
           });
-          await tx.saveAccount(locked, { fills, finished: [], prune: batch === 4 });
+          await tx.saveAccount(locked, { fills, finished: [], fundings: [], prune: batch === 4 });
         });
       }
       const [stored] = await first.db
@@ -201,6 +208,98 @@ for (const kind of DATABASES) {
       expect(since.map((f) => f.time)).toEqual(Array.from({ length: 10 }, (_, k) => T0 + 500 + k));
     });
 
+    it('keeps the newest 2,000 fundings of an account, oldest first (by coin within an hour)', async () => {
+      const store = new PaperStateRepository(first.db);
+      const address = newAddress();
+      await store.transaction((tx) => tx.insertAccount(account(address)));
+      const funding = (hour: number, coin: string): FundingRecord => ({
+        coin,
+        time: T0 + hour * HOUR,
+        usdc: -0.125,
+        szi: 0.1,
+        fundingRate: 0.0000125,
+      });
+      // 1,100 hours of two positions, 2,200 records, saved in batches of 100 hours.
+      for (let batch = 0; batch < 11; batch += 1) {
+        await store.transaction(async (tx) => {
+          const locked = (await tx.lockAccount(address))!;
+          const fundings = Array.from({ length: 100 }, (_, k) => batch * 100 + k + 1).flatMap(
+            (hour) => [funding(hour, 'BTC'), funding(hour, 'kPEPE')],
+          );
+          await tx.saveAccount(locked, { fills: [], finished: [], fundings, prune: batch === 10 });
+        });
+      }
+      const [stored] = await first.db
+        .select({ n: count() })
+        .from(paperFundings)
+        .where(eq(paperFundings.address, address));
+      expect(stored?.n).toBe(2000);
+      const oldest = await store.read.fundings(address, { startTime: 0, limit: 3 });
+      expect(oldest).toEqual([funding(101, 'BTC'), funding(101, 'kPEPE'), funding(102, 'BTC')]);
+      const range = await store.read.fundings(address, {
+        startTime: T0 + 500 * HOUR,
+        endTime: T0 + 501 * HOUR,
+        limit: 500,
+      });
+      expect(range).toEqual([
+        funding(500, 'BTC'),
+        funding(500, 'kPEPE'),
+        funding(501, 'BTC'),
+        funding(501, 'kPEPE'),
+      ]);
+      expect(await store.read.fundings(newAddress(), { startTime: 0, limit: 10 })).toEqual([]);
+    });
+
+    it('a position held across hours pays each hour once, stored with the account', async () => {
+      const pins = new MarkPins();
+      pins.pin('BTC', 100_000, T0 - HOUR);
+      let nowMs = T0 + 2 * HOUR + 5 * MINUTE;
+      const options = { seed: 3, now: () => nowMs, pins };
+      const a = await openPaperExchange({ store: new PaperStateRepository(first.db), ...options });
+      const b = await openPaperExchange({ store: new PaperStateRepository(second.db), ...options });
+      const address = newAddress();
+      const store = new PaperStateRepository(first.db);
+      await store.transaction((tx) =>
+        tx.insertAccount({
+          ...account(address),
+          positions: { BTC: { szi: 0.1, entryPx: 100_000 } },
+          lastEvalMs: T0 + 10 * MINUTE,
+        }),
+      );
+      const read = { type: 'userFunding', user: address, startTime: T0 };
+      const answers = await Promise.all([a.info(read), b.info(read), a.info(read), b.info(read)]);
+      const entry = (time: number) => ({
+        time,
+        hash: `0x${'0'.repeat(64)}`,
+        delta: {
+          type: 'funding',
+          coin: 'BTC',
+          usdc: '-0.125',
+          szi: '0.1',
+          fundingRate: '0.0000125',
+          nSamples: null,
+        },
+      });
+      for (const answer of answers) {
+        expect(answer).toEqual({ status: 200, body: [entry(T0 + HOUR), entry(T0 + 2 * HOUR)] });
+      }
+      expect(await store.read.account(address)).toMatchObject({ usdc: 9_999.75 });
+
+      // A long gap: every hour is settled, the newest 2,000 are kept, 500 answered at most.
+      nowMs = T0 + 2_100 * HOUR + MINUTE;
+      const gap = await a.info({ type: 'userFunding', user: address, startTime: 0 });
+      const entries = gap.body as Array<{ time: number }>;
+      expect(entries).toHaveLength(500);
+      expect(entries[0]?.time).toBe(T0 + 101 * HOUR);
+      const [stored] = await first.db
+        .select({ n: count() })
+        .from(paperFundings)
+        .where(eq(paperFundings.address, address));
+      expect(stored?.n).toBe(2000);
+      const usdc = (await store.read.account(address))?.usdc ?? 0;
+      expect(usdc).toBeCloseTo(10_000 - 2_100 * 0.125, 6);
+    });
+
     it('undoes every write of a transaction that fails', async () => {
       const store = new PaperStateRepository(first.db);
       const address = newAddress();
@@ -211,6 +310,7 @@ for (const kind of DATABASES) {
         await tx.saveAccount(locked, {
           fills: [fill(8_000_000_001, T0)],
           finished: [],
+          fundings: [],
           prune: false,
         });
         await tx.saveNonces(address, [T0]);
@@ -266,7 +366,7 @@ for (const kind of DATABASES) {
         const answer = await other.transaction(async (tx) => {
           const row = (await tx.lockAccount(free))!;
           row.usdc = 5;
-          await tx.saveAccount(row, { fills: [], finished: [], prune: false });
+          await tx.saveAccount(row, { fills: [], finished: [], fundings: [], prune: false });
           return row.usdc;
         });
         expect(answer).toBe(5);
