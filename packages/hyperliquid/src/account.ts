@@ -4,6 +4,7 @@ import type {
   Balance,
   CloseAllResult,
   ExchangeFill,
+  FundingPayment,
   HistoryQuery,
   OpenOrder,
   OrderHistoryRow,
@@ -29,7 +30,7 @@ import {
 } from './exchange-client.js';
 import type { HyperliquidMarket } from './market-data.js';
 import { toBalance, toOpenOrders, toPositions } from './mapping/account.js';
-import { toExchangeFills } from './mapping/fills.js';
+import { toExchangeFills, toFundingPayments } from './mapping/fills.js';
 import { applyHistoryQuery, toOrderHistoryRows, toTradeRows } from './mapping/history.js';
 import { orderParameters, placedOrderOf } from './orders.js';
 import { stopParameters, type StopRequest } from './stop-order.js';
@@ -39,6 +40,11 @@ import { walletFromPrivateKey } from './wallet.js';
 const FILL_PAGE_SIZE = 2000;
 /** Pages read at most: the exchange keeps only the latest 10000 fills reachable. */
 const FILL_PAGES = 5;
+
+/** userFunding answers at most this many payments a call. */
+const FUNDING_PAGE_SIZE = 500;
+/** Pages read at most (a position held 20 days on one coin is 480 payments). */
+const FUNDING_PAGES = 10;
 
 /**
  * One user's account: reads with the master address, signs with the API wallet's key
@@ -129,6 +135,20 @@ export class HyperliquidAccount implements ExchangeAccount {
       startTime = last.time;
     }
     return [...byTid.values()].sort((a, b) => a.time - b.time || a.tid - b.tid);
+  }
+
+  async fundingSince(startTimeMs: number): Promise<FundingPayment[]> {
+    const byKey = new Map<string, FundingPayment>();
+    let startTime = Math.max(0, Math.floor(startTimeMs));
+    for (let page = 0; page < FUNDING_PAGES; page++) {
+      const raw = await exchangeCall(() => this.info.userFunding({ user: this.user, startTime }));
+      const payments = mapResponse(() => toFundingPayments(raw));
+      for (const p of payments) byKey.set(`${p.coin}@${p.time}`, p);
+      const last = payments.at(-1);
+      if (raw.length < FUNDING_PAGE_SIZE || !last || last.time <= startTime) break;
+      startTime = last.time;
+    }
+    return [...byKey.values()].sort((a, b) => a.time - b.time || a.coin.localeCompare(b.coin));
   }
 
   async orderHistory(query: HistoryQuery): Promise<OrderHistoryRow[]> {

@@ -6,6 +6,7 @@ import type {
   Candle,
   CloseAllResult,
   ExchangeFill,
+  FundingPayment,
   HistoryQuery,
   Market,
   OhlcvQuery,
@@ -49,6 +50,8 @@ export interface ExchangeAccount {
   orderHistory(query: HistoryQuery): Promise<OrderHistoryRow[]>;
   /** The user's fills at or after `startTimeMs` (userFillsByTime), oldest first. */
   fillsSince(startTimeMs: number): Promise<ExchangeFill[]>;
+  /** Hourly funding paid or received at or after `startTimeMs` (userFunding), oldest first. */
+  fundingSince(startTimeMs: number): Promise<FundingPayment[]>;
   /** A market order is an IOC limit at mid × (1 ± 5 %), as Hyperliquid's own SDKs send it. */
   /** `cloid`: a client order id the order's fills carry (e.g. an exit the journal awaits). */
   placeOrder(order: ValidOrderRequest, cloid?: `0x${string}`): Promise<PlacedOrder>;

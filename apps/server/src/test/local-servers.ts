@@ -65,6 +65,7 @@ const INFO: Record<string, unknown> = {
   // No API wallet is anyone's agent here: tests connect with the wallet's own key.
   userRole: { role: 'missing' },
   extraAgents: [],
+  userFunding: [],
   frontendOpenOrders: [],
 };
 

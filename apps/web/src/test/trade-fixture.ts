@@ -34,6 +34,7 @@ export function tradeFixture(overrides: Partial<Trade> = {}): Trade {
     closedAt: null,
     verified: false,
     feesUsd: null,
+    fundingUsd: null,
     imported: false,
     offPlan: false,
     ...overrides,

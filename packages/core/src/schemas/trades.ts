@@ -254,6 +254,8 @@ export const TradeSchema = z.object({
   verified: z.boolean().default(false),
   /** Fees of the entry and exit fills, USD; null unless closed from fills. */
   feesUsd: UsdSchema.nullable().default(null),
+  /** Funding received while open (negative: paid), USD, in pnlUsd; null unless from fills. */
+  fundingUsd: UsdSchema.nullable().default(null),
   /** Uploaded from the browser's journal at sign-in (self-reported, not counted that day). */
   imported: z.boolean().default(false),
   /**

@@ -53,11 +53,43 @@ describe('closeFromFills', () => {
         rMultiple: 3,
         pnlUsd: 297.165,
         feesUsd: 2.835,
+        fundingUsd: 0,
         entryPrice: 3000,
         quantity: 1,
         sizeUsd: 3000,
         riskUsd: 100,
       },
+    });
+  });
+
+  it('takes funding paid while open into pnlUsd and R (a stop hit after paying is worse than -1R)', () => {
+    const closed = closeFromFills(
+      long,
+      [fill('B', 3000, 1, 1.35)],
+      [fill('A', 2900, 1, 1.305)],
+      'STOPLOSS_HIT',
+      -2.5,
+    );
+    expect(closed.ok && closed.value).toMatchObject({
+      rMultiple: -1.025,
+      pnlUsd: -100 - 2.655 - 2.5,
+      feesUsd: 2.655,
+      fundingUsd: -2.5,
+    });
+  });
+
+  it('takes funding received into the result', () => {
+    const closed = closeFromFills(
+      long,
+      [fill('B', 3000, 1, 0)],
+      [fill('A', 3300, 1, 0)],
+      undefined,
+      1,
+    );
+    expect(closed.ok && closed.value).toMatchObject({
+      rMultiple: 3.01,
+      pnlUsd: 301,
+      fundingUsd: 1,
     });
   });
 

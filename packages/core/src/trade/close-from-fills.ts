@@ -1,7 +1,7 @@
 import { fillsVwap, type ExchangeFill } from '../exchange/fills.js';
 import { roundTo } from '../format/round.js';
 import { fail, ok, type Result } from '../result.js';
-import { price, sumUsd, usd, type Price, type Usd } from '../units/units.js';
+import { price, rMultiple, sumUsd, usd, type Price, type Usd } from '../units/units.js';
 import { pnlUsdAt, rMultipleAt, type ClosableTrade, type TradeClosing } from './close-trade.js';
 import { tradeMessages } from './messages.js';
 import { PROFIT_LOSS_DECIMALS } from './pnl.js';
@@ -11,6 +11,8 @@ import { canChangeTrade, type ClosedTradeStatus } from './status.js';
 export interface FillsClosing extends TradeClosing {
   /** Every fill's fee (entry and exit), in USD. */
   feesUsd: Usd;
+  /** Funding received while the trade was open (negative: paid), in USD. */
+  fundingUsd: Usd;
   /** The entry fills' volume-weighted price (a market entry's real price). */
   entryPrice: Price;
   /** Units of the asset the entry fills bought or sold. */
@@ -27,8 +29,10 @@ export const NO_EXIT_FILLS_MESSAGE = 'There are no exit fills to close this trad
 /**
  * Closes an OPEN trade from exchange fills: entry = entry fills' VWAP (the trade's own entry
  * when there are none), quantity = entry fills' size (else the exit fills'), exit = exit fills'
- * VWAP, fees = all fills' fees, rMultiple = rMultipleAt({isLong, entry, stop}, exit),
- * pnlUsd = quantity × move − fees (DESIGN.md section 7). status: the given one, else
+ * VWAP, fees = all fills' fees, funding = what the position received while open (negative:
+ * paid; DESIGN.md section 11), rMultiple = rMultipleAt({isLong, entry, stop}, exit) + funding /
+ * risk, pnlUsd = quantity × move − fees + funding (so rMultiple × riskUsd before fees, as
+ * DESIGN.md section 7 has it). status: the given one, else
  * TARGET_HIT when rMultiple >= 0, STOPLOSS_HIT otherwise. CONFLICT when not OPEN,
  * BAD_REQUEST when there are no exit fills.
  */
@@ -37,6 +41,7 @@ export function closeFromFills(
   entryFills: readonly ExchangeFill[],
   exitFills: readonly ExchangeFill[],
   status?: ClosedTradeStatus,
+  fundingUsd = 0,
 ): Result<FillsClosing, 'CONFLICT' | 'BAD_REQUEST'> {
   if (!canChangeTrade(trade.status)) return fail('CONFLICT', tradeMessages.tradeClosed, 'status');
   const exit = fillsVwap(exitFills);
@@ -47,18 +52,21 @@ export function closeFromFills(
   const quantity = entry ? entry.size : exit.size;
   const filled = { isLong: trade.isLong, entryPrice, stopLoss: trade.stopLoss, quantity };
   const feesUsd = sumUsd([...entryFills, ...exitFills].map((fill) => fill.fee));
-  const r = rMultipleAt(filled, exit.price);
+  const riskUsd = usd(quantity * Math.abs(entryPrice - trade.stopLoss));
+  const priceR = rMultipleAt(filled, exit.price);
+  const r = riskUsd > 0 && fundingUsd !== 0 ? rMultiple(priceR + fundingUsd / riskUsd) : priceR;
   const move = trade.isLong ? exit.price - entryPrice : entryPrice - exit.price;
   return ok({
     status: status ?? (r >= 0 ? 'TARGET_HIT' : 'STOPLOSS_HIT'),
     exitPrice: price(exit.price),
     profitLoss: roundTo(move, PROFIT_LOSS_DECIMALS),
     rMultiple: r,
-    pnlUsd: pnlUsdAt(filled, exit.price, feesUsd),
+    pnlUsd: usd(pnlUsdAt(filled, exit.price, feesUsd) + fundingUsd),
     feesUsd,
+    fundingUsd: usd(fundingUsd),
     entryPrice: price(entryPrice),
     quantity,
     sizeUsd: usd(quantity * entryPrice),
-    riskUsd: usd(quantity * Math.abs(entryPrice - trade.stopLoss)),
+    riskUsd,
   });
 }

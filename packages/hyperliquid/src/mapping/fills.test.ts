@@ -1,8 +1,8 @@
-import type { UserFillsResponse } from '@nktkas/hyperliquid/api/info';
+import type { UserFillsResponse, UserFundingResponse } from '@nktkas/hyperliquid/api/info';
 import { describe, expect, it } from 'vitest';
 import { ExchangeError } from '../exchange-client.js';
 import { USER_FILLS } from '../testing/fixtures.js';
-import { toExchangeFills } from './fills.js';
+import { toExchangeFills, toFundingPayments } from './fills.js';
 
 /** HYPERLIQUID.md's documented userFills answer: the SDK example fill. */
 const documented = USER_FILLS[0];
@@ -56,5 +56,30 @@ describe('toExchangeFills', () => {
     expect(() =>
       toExchangeFills([{ ...documented, side: 'X' }] as unknown as UserFillsResponse),
     ).toThrow(ExchangeError);
+  });
+});
+
+describe('toFundingPayments', () => {
+  const update = (time: number, coin: string, usdc: string, szi: string) => ({
+    time,
+    hash: `0x${'0'.repeat(64)}` as const,
+    delta: { type: 'funding' as const, coin, usdc, szi, fundingRate: '0.0000125', nSamples: null },
+  });
+
+  it('maps Hyperliquid userFunding updates, oldest first, numbers parsed', () => {
+    const answer = [
+      update(1_681_927_200_000, 'ETH', '-0.0374', '1.0'),
+      update(1_681_923_600_000, 'BTC', '0.81', '-0.01'),
+    ] as UserFundingResponse;
+    expect(toFundingPayments(answer)).toEqual([
+      { coin: 'BTC', time: 1_681_923_600_000, usdc: 0.81, szi: -0.01, fundingRate: 0.0000125 },
+      { coin: 'ETH', time: 1_681_927_200_000, usdc: -0.0374, szi: 1, fundingRate: 0.0000125 },
+    ]);
+  });
+
+  it('refuses an answer that is not a list of updates', () => {
+    expect(() => toFundingPayments({} as unknown as UserFundingResponse)).toThrow(ExchangeError);
+    const bad = [update(1, 'BTC', 'lots', '1')] as UserFundingResponse;
+    expect(() => toFundingPayments(bad)).toThrow(ExchangeError);
   });
 });

@@ -1,5 +1,5 @@
-import type { UserFillsResponse } from '@nktkas/hyperliquid/api/info';
-import type { ExchangeFill } from '@tb/core';
+import type { UserFillsResponse, UserFundingResponse } from '@nktkas/hyperliquid/api/info';
+import type { ExchangeFill, FundingPayment } from '@tb/core';
 import { decimal, list, record, sideOf } from './parse.js';
 
 /**
@@ -29,4 +29,27 @@ export function toExchangeFills(fills: UserFillsResponse): ExchangeFill[] {
       };
     })
     .sort((a, b) => a.time - b.time || a.tid - b.tid);
+}
+
+/**
+ * The user's funding payments (`userFunding`), oldest first: `usdc` received (negative:
+ * paid) on the signed size `szi`. Other ledger entries are skipped.
+ */
+export function toFundingPayments(updates: UserFundingResponse): FundingPayment[] {
+  return list<UserFundingResponse[number]>(updates)
+    .flatMap((raw) => {
+      const update = record(raw);
+      const delta = record(update.delta);
+      if (delta.type !== 'funding') return [];
+      return [
+        {
+          coin: String(delta.coin),
+          time: decimal(update.time),
+          usdc: decimal(delta.usdc),
+          szi: decimal(delta.szi),
+          fundingRate: decimal(delta.fundingRate),
+        },
+      ];
+    })
+    .sort((a, b) => a.time - b.time || a.coin.localeCompare(b.coin));
 }

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -58,6 +59,23 @@ export const paperFills = pgTable(
     index('paper_fills_address_time_idx').on(t.address, t.time, t.tid),
     index('paper_fills_coin_time_idx').on(t.coin, t.time),
   ],
+);
+
+/**
+ * Funding paid (usdc < 0) or received on each position at each whole hour, insert-only;
+ * pruned with the account's fills.
+ */
+export const paperFundings = pgTable(
+  'paper_fundings',
+  {
+    address: text('address').notNull(),
+    coin: text('coin').notNull(),
+    time: bigint('time', { mode: 'number' }).notNull(),
+    usdc: doublePrecision('usdc').notNull(),
+    szi: doublePrecision('szi').notNull(),
+    fundingRate: doublePrecision('funding_rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.time, t.coin] })],
 );
 
 /** Orders that stopped being open (order history), insert-only; 2,000 kept per account. */

@@ -78,6 +78,8 @@ export const trades = pgTable(
     pnlUsd: numeric('pnl_usd'),
     /** Fees paid on the exchange (entry and exit fills), USD; null unless closed from fills. */
     feesUsd: numeric('fees_usd'),
+    /** Funding received while open (negative: paid), USD; null unless closed from fills. */
+    fundingUsd: numeric('funding_usd'),
     /** Uploaded from the browser's journal at sign-in: self-reported, kept as it was. */
     imported: boolean('imported').notNull().default(false),
     /** Hidden by "clear history": kept for statistics, not listed. */
@@ -159,6 +161,8 @@ export const exchangeCursors = pgTable('exchange_cursors', {
    */
   positionSig: text('position_sig'),
   fillsReadAt: timestamp('fills_read_at', { withTimezone: true }),
+  /** Funding payments have been read up to this time (epoch ms); null: none read yet. */
+  fundingFrom: bigint('funding_from', { mode: 'number' }),
   leaseOwner: text('lease_owner'),
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   failures: integer('failures').notNull().default(0),
@@ -227,6 +231,28 @@ export const riskStates = pgTable('risk_states', {
 export type BingoStateRow = typeof bingoStates.$inferSelect;
 export type TradeRow = typeof trades.$inferSelect;
 export type TradeOrdersRow = typeof tradeOrders.$inferSelect;
+/**
+ * Funding the account paid (usdc < 0) or received, per coin and hour, as the exchange's
+ * `userFunding` lists it: a verified trade's pnlUsd includes what fell while it was open.
+ */
+export const exchangeFundings = pgTable(
+  'exchange_fundings',
+  {
+    connectionId: uuid('connection_id').notNull(),
+    coin: text('coin').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usdc: numeric('usdc').notNull(),
+    /** The signed position size the payment was on. */
+    szi: numeric('szi').notNull(),
+    fundingRate: numeric('funding_rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.coin, t.time] })],
+);
+
+export type ExchangeFundingRow = typeof exchangeFundings.$inferSelect;
 export type ExchangeCursorRow = typeof exchangeCursors.$inferSelect;
 export type ExchangeFillRow = typeof exchangeFills.$inferSelect;
 export type RiskStateRow = typeof riskStates.$inferSelect;

@@ -19,6 +19,8 @@ export async function registerPaper(
   const paper = await openPaperExchange({
     store: new PaperStateRepository(db),
     log,
+    // The app's clock: time passes on the paper exchange as for the journal (tests move both).
+    now: () => now().getTime(),
     ...(pins && { pins }),
   });
   await app.register(paperRoutes, {

@@ -3,12 +3,14 @@ import {
   fillsVwap,
   type ClosedTradeStatus,
   type ExchangeFill,
+  type FundingPayment,
   type TradeOutcome,
 } from '@tb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.js';
 import type { ExchangeFillRow, TradeOrdersRow, TradeRow } from '../../db/schema/index.js';
 import type { RiskUser } from '../risk/risk.service.js';
+import { fundingOfSpan, moveFundingCursor, spanOfFills, storeFundings } from './fundings.js';
 import { journalOffPlan, toFill, type ApplyOffPlan } from './off-plan.js';
 import { ReconcilerRepository, type FillRole, type MatchedFill } from './reconciler.repository.js';
 
@@ -30,6 +32,8 @@ export interface PassContext {
   userId: string;
   connectionId: string;
   now: Date;
+  /** Funding payments read this pass (fundings.ts), and where the next read starts. */
+  funding?: { payments: FundingPayment[]; nextFrom: number };
   applyOutcome: ApplyOutcome;
   /** Journals what no plan explains (off-plan.ts); off-plan trades are not made without it. */
   applyOffPlan?: ApplyOffPlan;
@@ -144,7 +148,10 @@ async function closeTrade(
     quantity: Number(trade.quantity),
     status: trade.status,
   };
-  const closing = closeFromFills(closable, entries, exits, status);
+  const held = fillsVwap(entries)?.size ?? fillsVwap(exits)?.size ?? 0;
+  const span = spanOfFills(entries, exits, trade.date.getTime(), held);
+  const fundingUsd = span ? await fundingOfSpan(tx, ctx.connectionId, span) : 0;
+  const closing = closeFromFills(closable, entries, exits, status, fundingUsd);
   if (!closing.ok) return false;
   if (!(await repo.closeFromFills(trade.id, closing.value, ctx.now))) return false;
   const user = await repo.riskUser(trade.userId);
@@ -169,6 +176,10 @@ export async function applyFills(
   ctx: PassContext,
 ): Promise<TradeOrdersRow[]> {
   const repo = new ReconcilerRepository(tx);
+  if (ctx.funding) {
+    await storeFundings(tx, ctx, ctx.funding.payments);
+    await moveFundingCursor(tx, ctx.connectionId, ctx.funding.nextFrom);
+  }
   const stored: ExchangeFillRow[] = [];
   // In slices: a statement takes at most 65,535 parameters, a read up to 10,000 fills.
   for (let i = 0; i < fills.length; i += FILLS_PER_STATEMENT) {
@@ -186,6 +197,7 @@ export async function applyFills(
   if (ctx.applyOffPlan) {
     await journalOffPlan(tx, {
       userId: ctx.userId,
+      fundingOf: (span) => fundingOfSpan(tx, ctx.connectionId, span),
       connectionId: ctx.connectionId,
       now: ctx.now,
       user: await repo.riskUser(ctx.userId),

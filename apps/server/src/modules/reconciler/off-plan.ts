@@ -1,4 +1,11 @@
-import { closedTripOf, roundTrips, type ExchangeFill, type TradeOutcome } from '@tb/core';
+import {
+  closedTripOf,
+  roundTrips,
+  sumUsd,
+  type ExchangeFill,
+  type HeldSpan,
+  type TradeOutcome,
+} from '@tb/core';
 import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
@@ -50,6 +57,8 @@ export async function journalOffPlan(
     now: Date;
     user: RiskUser | undefined;
     applyOffPlan: ApplyOffPlan;
+    /** The funding a span of the account's position received (fundings.ts); none without. */
+    fundingOf?: (span: HeldSpan) => Promise<number>;
   },
 ): Promise<number> {
   const [connection] = await tx
@@ -86,7 +95,10 @@ export async function journalOffPlan(
     const closed = closedTripOf(fills.filter((fill) => tids.has(fill.tid)));
     if (!closed) continue;
     const { entries, exits } = closed;
-    const pnlUsd = closed.trip.pnlUsd;
+    const coin = entries[0]?.coin ?? exits[0]!.coin;
+    const span = { coin, fromMs: trip.openedAt, toMs: trip.closedAt, size: trip.size };
+    const fundingUsd = ctx.fundingOf ? await ctx.fundingOf(span) : 0;
+    const pnlUsd = sumUsd([closed.trip.pnlUsd, fundingUsd]);
     const status = pnlUsd < 0 ? 'STOPLOSS_HIT' : 'TARGET_HIT';
     const entry = trip.entryPrice;
     const exit = closed.trip.exitPrice;
@@ -115,6 +127,7 @@ export async function journalOffPlan(
         rMultiple: null,
         pnlUsd: String(pnlUsd),
         feesUsd: String(trip.feesUsd),
+        fundingUsd: String(fundingUsd),
         date: new Date(trip.openedAt),
         closedAt: new Date(trip.closedAt),
         createdAt: ctx.now,

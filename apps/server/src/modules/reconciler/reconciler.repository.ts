@@ -132,7 +132,14 @@ export class ReconcilerRepository {
     const start = at ? Math.min(from, new Date(at).getTime() - 60_000) : from;
     await this.db
       .insert(exchangeCursors)
-      .values({ connectionId, userId, fillsFrom: start, backfilledFrom: start, updatedAt: now })
+      .values({
+        connectionId,
+        userId,
+        fillsFrom: start,
+        backfilledFrom: start,
+        fundingFrom: start,
+        updatedAt: now,
+      })
       .onConflictDoNothing();
   }
 
@@ -342,6 +349,7 @@ export class ReconcilerRepository {
         rMultiple: String(closing.rMultiple),
         pnlUsd: String(closing.pnlUsd),
         feesUsd: String(closing.feesUsd),
+        fundingUsd: String(closing.fundingUsd),
         entryPrice: String(closing.entryPrice),
         quantity: String(closing.quantity),
         sizeUsd: String(closing.sizeUsd),

@@ -11,7 +11,8 @@ import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
-import { applyFills, LeaseLost } from './apply-fills.js';
+import { applyFills, LeaseLost, type PassContext } from './apply-fills.js';
+import { fundingReadFrom, nextFundingFrom } from './fundings.js';
 import { WatchedConnectionsRepository } from './watched-connections.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
 
@@ -234,6 +235,7 @@ export class Reconciler {
     let fills: ExchangeFill[];
     let account: ExchangeAccount;
     let positionSig: string | undefined;
+    let funding: PassContext['funding'];
     try {
       const connection = await this.deps.keys.resolveControlled(userId, connectionId);
       account = this.deps.networks.account(connection.network, connection.credentials);
@@ -250,6 +252,12 @@ export class Reconciler {
         }
       }
       fills = await account.fillsSince(from);
+      const fundingFrom = fundingReadFrom(cursor, fills);
+      if (fundingFrom !== null) {
+        const payments = await account.fundingSince(fundingFrom);
+        const nowMs = this.deps.now().getTime();
+        funding = { payments, nextFrom: nextFundingFrom(fundingFrom, nowMs) };
+      }
     } catch (error) {
       await this.#failed(cursor, error);
       return false;
@@ -264,6 +272,7 @@ export class Reconciler {
           userId,
           connectionId,
           now: this.deps.now(),
+          ...(funding && { funding }),
           applyOutcome: (q, user, outcome) => this.deps.risk.applyOutcome(q, user, outcome),
           ...(this.deps.risk.applyOffPlan && {
             applyOffPlan: (q, user, outcome) => this.deps.risk.applyOffPlan!(q, user, outcome),

@@ -38,8 +38,10 @@ export class WatchedConnectionsRepository {
    */
   async ensureWatchedCursors(now: Date) {
     await this.db.execute(sql`
-      insert into ${exchangeCursors} (connection_id, user_id, fills_from, backfilled_from, updated_at)
+      insert into ${exchangeCursors}
+        (connection_id, user_id, fills_from, backfilled_from, funding_from, updated_at)
       select c.id, c.user_id, (extract(epoch from c.created_at) * 1000)::bigint,
+             (extract(epoch from c.created_at) * 1000)::bigint,
              (extract(epoch from c.created_at) * 1000)::bigint, ${now.toISOString()}::timestamptz
       from ${exchangeCredentials} c
       where c.is_active and c.control is distinct from 'none'

@@ -58,11 +58,18 @@ export class TradeOrdersRepository {
     const from = now.getTime() - CURSOR_LEAD_MS;
     await this.db
       .insert(exchangeCursors)
-      .values({ connectionId: link.connectionId, userId, fillsFrom: from, updatedAt: now })
+      .values({
+        connectionId: link.connectionId,
+        userId,
+        fillsFrom: from,
+        fundingFrom: from,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: exchangeCursors.connectionId,
         set: {
           fillsFrom: sql`least(${exchangeCursors.fillsFrom}, ${from})`,
+          fundingFrom: sql`least(coalesce(${exchangeCursors.fundingFrom}, ${from}), ${from})`,
           failures: 0,
           retryAt: null,
           // Fills are expected now: the next pass reads them whatever the positions show (an

@@ -58,6 +58,7 @@ export const toTrade = (row: TradeRow): Trade => ({
   closedAt: row.closedAt?.toISOString() ?? null,
   verified: row.source !== 'journal',
   feesUsd: row.feesUsd === null ? null : usd(Number(row.feesUsd)),
+  fundingUsd: row.fundingUsd === null ? null : usd(Number(row.fundingUsd)),
   imported: row.imported,
   offPlan: row.source === 'offPlan',
 });

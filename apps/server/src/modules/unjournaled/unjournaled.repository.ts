@@ -46,6 +46,7 @@ const closedColumns = (closing: FillsClosing) => ({
   rMultiple: String(closing.rMultiple),
   pnlUsd: String(closing.pnlUsd),
   feesUsd: String(closing.feesUsd),
+  fundingUsd: String(closing.fundingUsd),
   entryPrice: String(closing.entryPrice),
   quantity: String(closing.quantity),
   sizeUsd: String(closing.sizeUsd),

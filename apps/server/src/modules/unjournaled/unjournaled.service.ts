@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import type { SyncConnection } from '../trades/trades-actions.js';
+import { fundingOfSpan } from '../reconciler/fundings.js';
 import { TradesRepository } from '../trades/trades.repository.js';
 import { UnjournaledRepository } from './unjournaled.repository.js';
 
@@ -137,6 +138,16 @@ export class UnjournaledService {
     );
   }
 
+  /** The funding a closed trip's position received while it was open (negative: paid). */
+  #funding(
+    tx: Queryable,
+    connectionId: string,
+    trip: { coin: string; openedAt: number; closedAt: number; size: number },
+  ) {
+    const span = { coin: trip.coin, fromMs: trip.openedAt, toMs: trip.closedAt, size: trip.size };
+    return fundingOfSpan(tx, connectionId, span);
+  }
+
   /**
    * POST /api/exchange/unjournaled/attach: a closed trip closes an OPEN journal trade of the
    * same pair and side that was not placed on the exchange (core closeFromFills: verified).
@@ -158,7 +169,10 @@ export class UnjournaledService {
       if (!sameCoin || existing.isLong !== trip.trip.isLong) {
         throw badRequest(unjournaledMessages.otherTrip(existing, trip.trip), 'tradeId');
       }
-      const closing = unwrap(closeFromFills(existing, trip.entries, trip.exits));
+      const funding = await this.#funding(tx, connectionId, trip.trip);
+      const closing = unwrap(
+        closeFromFills(existing, trip.entries, trip.exits, undefined, funding),
+      );
       const stats = await this.#applyOutcome(tx, user, closing, trip.offPlanTradeId);
       const trade = await this.#repo(tx).closeAttached(
         user.id,
@@ -203,7 +217,8 @@ export class UnjournaledService {
         takeProfit: body.takeProfit,
         quantity,
       };
-      const closing = unwrap(closeFromFills(open, trip.entries, trip.exits));
+      const funding = await this.#funding(tx, connectionId, trip.trip);
+      const closing = unwrap(closeFromFills(open, trip.entries, trip.exits, undefined, funding));
       const trade = await this.#repo(tx).insertImported(
         user.id,
         {

@@ -119,6 +119,7 @@ function migrate(old: PreviousTrade, baseTradeSizeUsd: number): Trade {
     closedAt: null,
     verified: false,
     feesUsd: null,
+    fundingUsd: null,
     imported: false,
     offPlan: false,
   };

@@ -75,6 +75,7 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     closedAt: null,
     verified: false,
     feesUsd: null,
+    fundingUsd: null,
     imported: false,
     offPlan: false,
   };

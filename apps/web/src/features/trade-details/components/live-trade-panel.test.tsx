@@ -109,6 +109,14 @@ describe('a placed trade on its Trade History card', () => {
     expect(within(row).queryByRole('button', { name: 'Close at market' })).not.toBeInTheDocument();
   });
 
+  it('closed from fills with funding: says what the position paid while it was open', async () => {
+    server([{ ...closedByExchange(), fundingUsd: usd(-0.13) }]);
+    const { row } = await openRow('BTCUSDT Long, WIN');
+    expect(row).toHaveTextContent(
+      'Closed by the exchange at 64,005 · fees $0.52 · funding paid $0.13',
+    );
+  });
+
   it('Cancel entry asks, POSTs cancel-entry and the trade leaves the list', async () => {
     const { fetch, setList } = server([resting()], {
       'POST /trades/t1/cancel-entry': () => {

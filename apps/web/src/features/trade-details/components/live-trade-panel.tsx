@@ -18,6 +18,8 @@ export const liveTexts = {
     `SL resting at ${formatPrice(px)}${moved ? ' (moved)' : ''}`,
   closedByExchange: (px: number) => `Closed by the exchange at ${formatPrice(px)}`,
   fees: (usd: number) => `fees ${formatUsd(usd)}`,
+  funding: (usd: number) =>
+    usd < 0 ? `funding paid ${formatUsd(-usd)}` : `funding received ${formatUsd(usd)}`,
   closingOnExchange: 'Closed on the exchange: updating...',
   closedByHand: 'Closed here by hand: recorded as unverified',
   verified: 'Verified',
@@ -58,7 +60,8 @@ export function LiveState({ trade }: { trade: Trade }) {
   if (trade.status !== 'OPEN' || live.execution === 'closed') {
     if (trade.verified && trade.exitPrice !== null) {
       const fees = trade.feesUsd === null ? '' : ` · ${liveTexts.fees(trade.feesUsd)}`;
-      lines.push(`${liveTexts.closedByExchange(trade.exitPrice)}${fees}`);
+      const funding = trade.fundingUsd ? ` · ${liveTexts.funding(trade.fundingUsd)}` : '';
+      lines.push(`${liveTexts.closedByExchange(trade.exitPrice)}${fees}${funding}`);
     } else {
       lines.push(trade.status === 'OPEN' ? liveTexts.closingOnExchange : liveTexts.closedByHand);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ADD COLUMN "funding_usd" numeric;
