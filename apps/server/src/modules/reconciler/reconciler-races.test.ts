@@ -182,6 +182,8 @@ describeEachDatabase(
       const cancelled: string[][] = [];
       const account = {
         fillsSince: async () => fills,
+        // The take profit closed a position: the pass asks what funding it paid (none here).
+        fundingSince: async () => [],
         cancelByCloids: async (_coin: string, cloids: string[]) => {
           cancelled.push(cloids);
         },
