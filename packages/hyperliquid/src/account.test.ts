@@ -4,7 +4,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { hashTypedData } from './eip712.js';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError } from './errors.js';
 import { USER_FILLS } from './testing/fixtures.js';
 import { setup } from './testing/setup.js';
 

@@ -13,27 +13,24 @@ import type {
   TradeHistoryRow,
   ValidOrderRequest,
 } from '@tb/core';
-import {
-  bracketParameters,
-  oidOfStatus,
-  orderOfStatus,
-  type BracketRequest,
-  type PlacedBracket,
-} from './bracket.js';
-import { accountControl, type AccountControl } from './control.js';
-import { exchangeCall, mapResponse, toExchangeError } from './errors.js';
-import {
-  ExchangeError,
-  type AccountCredentials,
-  type ExchangeAccount,
-  type OrderByCloid,
-} from './exchange-client.js';
+import { bracketParameters, oidOfStatus, orderOfStatus } from './bracket.js';
+import { accountControl } from './control.js';
+import { ExchangeError, exchangeCall, mapResponse, toExchangeError } from './errors.js';
+import type { ExchangeAccount } from './exchange-client.js';
 import type { HyperliquidMarket } from './market-data.js';
 import { toBalance, toOpenOrders, toPositions } from './mapping/account.js';
 import { toExchangeFills, toFundingPayments } from './mapping/fills.js';
 import { applyHistoryQuery, toOrderHistoryRows, toTradeRows } from './mapping/history.js';
 import { orderParameters, placedOrderOf } from './orders.js';
-import { stopParameters, type StopRequest } from './stop-order.js';
+import { stopParameters } from './stop-order.js';
+import type {
+  AccountControl,
+  AccountCredentials,
+  BracketRequest,
+  OrderByCloid,
+  PlacedBracket,
+  StopRequest,
+} from './types.js';
 import { walletFromPrivateKey } from './wallet.js';
 
 /** userFillsByTime answers at most this many fills a call. */

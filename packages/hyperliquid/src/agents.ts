@@ -1,6 +1,5 @@
 import { ExchangeClient, type IRequestTransport } from '@nktkas/hyperliquid';
-import { exchangeCall } from './errors.js';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError, exchangeCall } from './errors.js';
 import { walletFromPrivateKey } from './wallet.js';
 
 /** Options of {@link approveAgent}. */

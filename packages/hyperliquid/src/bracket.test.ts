@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bracketParameters, oidOfStatus, type BracketRequest } from './bracket.js';
+import { bracketParameters, oidOfStatus } from './bracket.js';
+import type { BracketRequest } from './types.js';
 
 const eth = { coin: 'ETH', assetId: 1, szDecimals: 4, maxLeverage: 25 };
 const cloids = {

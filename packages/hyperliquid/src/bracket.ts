@@ -1,37 +1,8 @@
 import type { OrderParameters } from '@nktkas/hyperliquid/api/exchange';
 import { formatPrice, formatSize } from '@nktkas/hyperliquid/utils';
-import { ExchangeError, type OrderByCloid } from './exchange-client.js';
-import type { Asset } from './market-data.js';
+import { ExchangeError } from './errors.js';
 import { MARKET_SLIPPAGE } from './orders.js';
-
-/** A client order id: "0x" and 32 hex digits. */
-export type Cloid = `0x${string}`;
-
-/**
- * A bracket (DESIGN.md section 9): the entry, then reduce-only take-profit and stop market
- * triggers, sent as one `order` action with grouping `normalTpsl`.
- */
-export interface BracketRequest {
-  symbol: string;
-  isLong: boolean;
-  /** Position notional in USD: size = sizeUsd / entryPrice. */
-  sizeUsd: number;
-  entryPrice: number;
-  takeProfit: number;
-  stopLoss: number;
-  /** A limit entry rests (Gtc) at entryPrice; a market entry is Ioc through the mid. */
-  entryType: 'limit' | 'market';
-  cloids: { entry: Cloid; takeProfit: Cloid; stopLoss: Cloid };
-}
-
-/** The bracket as the exchange took it: order ids (null where it did not tell one). */
-export interface PlacedBracket {
-  coin: string;
-  assetId: number;
-  /** The size sent, in units of the asset. */
-  size: string;
-  orders: { entry: number | null; takeProfit: number | null; stopLoss: number | null };
-}
+import type { Asset, BracketRequest, Cloid, OrderByCloid } from './types.js';
 
 /**
  * The SDK's parameters of a bracket: size cut to the asset's size decimals, prices to its

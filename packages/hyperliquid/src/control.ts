@@ -1,14 +1,7 @@
 import type { InfoClient } from '@nktkas/hyperliquid';
 import { exchangeCall } from './errors.js';
-import type { AccountCredentials } from './exchange-client.js';
+import type { AccountControl, AccountCredentials } from './types.js';
 import { addressOfPrivateKey } from './wallet.js';
-
-/**
- * How an API wallet stands to the account it claims (DESIGN.md section 11): it is the wallet
- * itself (`wallet`), an agent the exchange lists for that wallet (`agent`), or neither
- * (`none`): then whoever holds it has not shown control of the account, whose fills are public.
- */
-export type AccountControl = 'wallet' | 'agent' | 'none';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -2,8 +2,7 @@ import { HttpRequestError, TransportError, ValidationError } from '@nktkas/hyper
 import { ApiRequestError } from '@nktkas/hyperliquid/api/exchange';
 import { FormatError } from '@nktkas/hyperliquid/utils';
 import { describe, expect, it } from 'vitest';
-import { mapResponse, rejectionText, toExchangeError } from './errors.js';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError, mapResponse, rejectionText, toExchangeError } from './errors.js';
 
 const bulk = (error: string) => ({
   status: 'ok',

@@ -1,6 +1,35 @@
 import { HyperliquidError, TransportError, ValidationError } from '@nktkas/hyperliquid';
 import { ApiRequestError } from '@nktkas/hyperliquid/api/exchange';
-import { ExchangeError } from './exchange-client.js';
+
+/*
+ * The bottom of the package's import graph with types.ts: this file imports none of the
+ * package's own, so every other file (mapping/* included) may import ExchangeError from here.
+ */
+
+/** Why an exchange call failed; the server turns each into SPEC.md's messages and a status. */
+export type ExchangeErrorKind =
+  /** No answer within the time-out (10 s). */
+  | 'timeout'
+  /** The exchange could not be reached, or answered with a non-JSON or 5xx body. */
+  | 'unavailable'
+  /** The exchange answered, and refused: `message` is its own text (e.g. "Insufficient margin to place order."). */
+  | 'rejected'
+  /** The exchange's answer did not have the expected shape. */
+  | 'invalid-response'
+  /** The symbol is not a market of this exchange. */
+  | 'unknown-symbol';
+
+/** The one error type of this package; `message` is safe to show a user. */
+export class ExchangeError extends Error {
+  override readonly name = 'ExchangeError';
+  constructor(
+    readonly kind: ExchangeErrorKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
 
 /** Messages of the kinds whose cause the user cannot act on. */
 export const TIMEOUT_MESSAGE = 'The exchange did not answer in time';

@@ -1,6 +1,3 @@
-import type { AccountControl } from './control.js';
-import type { BracketRequest, PlacedBracket } from './bracket.js';
-import type { StopRequest } from './stop-order.js';
 import type {
   Balance,
   Candle,
@@ -21,9 +18,13 @@ import type {
   TradeHistoryRow,
   ValidOrderRequest,
 } from '@tb/core';
-
-/** The networks a connection can name (DESIGN.md section 1). */
-export type Network = 'mainnet' | 'testnet' | 'paper';
+import type {
+  AccountControl,
+  BracketRequest,
+  OrderByCloid,
+  PlacedBracket,
+  StopRequest,
+} from './types.js';
 
 /**
  * Public market data of one exchange endpoint, in SPEC.md's unified shapes. Symbols may come
@@ -82,45 +83,4 @@ export interface ExchangeAccount {
    * its full size, at the market's own size precision.
    */
   closeAllPositions(symbol?: string): Promise<CloseAllResult>;
-}
-
-/** An order found by its client id: Hyperliquid's status (`open`, `filled`, `canceled`, ...). */
-export interface OrderByCloid {
-  oid: number;
-  coin: string;
-  status: string;
-  /** Units left to fill and first sent. */
-  size: number;
-  origSize: number;
-}
-
-/** Credentials of an account: the master (wallet) address and the API wallet's private key. */
-export interface AccountCredentials {
-  walletAddress: `0x${string}`;
-  privateKey: `0x${string}`;
-}
-
-/** Why an exchange call failed; the server turns each into SPEC.md's messages and a status. */
-export type ExchangeErrorKind =
-  /** No answer within the time-out (10 s). */
-  | 'timeout'
-  /** The exchange could not be reached, or answered with a non-JSON or 5xx body. */
-  | 'unavailable'
-  /** The exchange answered, and refused: `message` is its own text (e.g. "Insufficient margin to place order."). */
-  | 'rejected'
-  /** The exchange's answer did not have the expected shape. */
-  | 'invalid-response'
-  /** The symbol is not a market of this exchange. */
-  | 'unknown-symbol';
-
-/** The one error type of this package; `message` is safe to show a user. */
-export class ExchangeError extends Error {
-  override readonly name = 'ExchangeError';
-  constructor(
-    readonly kind: ExchangeErrorKind,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
 }

@@ -1,13 +1,9 @@
 import { InfoClient, type IRequestTransport } from '@nktkas/hyperliquid';
 import { HyperliquidAccount } from './account.js';
 import { SharedCache, type RemoteCache } from './cache.js';
-import type {
-  AccountCredentials,
-  ExchangeAccount,
-  MarketData,
-  Network,
-} from './exchange-client.js';
+import type { ExchangeAccount, MarketData } from './exchange-client.js';
 import { HyperliquidMarket } from './market-data.js';
+import type { AccountCredentials, Network } from './types.js';
 
 /** Options of {@link HyperliquidExchange}. */
 export interface HyperliquidExchangeOptions {

@@ -1,6 +1,15 @@
-export * from './exchange-client.js';
-export type { BracketRequest, Cloid, PlacedBracket } from './bracket.js';
-export type { StopRequest } from './stop-order.js';
+export type { ExchangeAccount, MarketData } from './exchange-client.js';
+export { ExchangeError, type ExchangeErrorKind } from './errors.js';
+export type {
+  AccountControl,
+  AccountCredentials,
+  BracketRequest,
+  Cloid,
+  Network,
+  OrderByCloid,
+  PlacedBracket,
+  StopRequest,
+} from './types.js';
 export { HyperliquidExchange, type HyperliquidExchangeOptions } from './hyperliquid-exchange.js';
 export type { RemoteCache } from './cache.js';
 export {
@@ -20,4 +29,4 @@ export {
   type LocalWallet,
 } from './wallet.js';
 export { approveAgent, type ApproveAgentOptions } from './agents.js';
-export { accountControl, type AccountControl } from './control.js';
+export { accountControl } from './control.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError } from './errors.js';
 import { ALL_MIDS, CANDLES, META, RECENT_TRADES } from './testing/fixtures.js';
 import { setup } from './testing/setup.js';
 

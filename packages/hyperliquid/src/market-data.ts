@@ -18,8 +18,8 @@ import {
   checkMids,
   checkTrades,
 } from './mapping/answers.js';
-import { exchangeCall, mapResponse } from './errors.js';
-import { ExchangeError, type MarketData } from './exchange-client.js';
+import { ExchangeError, exchangeCall, mapResponse } from './errors.js';
+import type { MarketData } from './exchange-client.js';
 import { decimal, list, record } from './mapping/parse.js';
 import {
   toCandles,
@@ -30,6 +30,7 @@ import {
   toTickers,
 } from './mapping/market.js';
 import { resolveCoin } from './symbols.js';
+import type { Asset } from './types.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -51,15 +52,6 @@ export const INTERVAL_MS: Readonly<Record<OhlcvQuery['timeframe'], number>> = {
   '1w': 7 * DAY,
   '1M': 30 * DAY,
 };
-
-/** A perp asset as orders need it. */
-export interface Asset {
-  coin: string;
-  assetId: number;
-  szDecimals: number;
-  /** The highest leverage the exchange allows on this asset. */
-  maxLeverage: number;
-}
 
 const unknownSymbol = (symbol: string) =>
   new ExchangeError('unknown-symbol', `Could not fetch price for ${symbol}`);

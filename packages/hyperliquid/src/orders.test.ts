@@ -1,7 +1,7 @@
 import type { OrderSuccessResponse } from '@nktkas/hyperliquid/api/exchange';
 import type { ValidOrderRequest } from '@tb/core';
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError } from './errors.js';
 import { orderParameters, placedOrderOf } from './orders.js';
 
 const btc = { coin: 'BTC', assetId: 0, szDecimals: 5, maxLeverage: 40 };

@@ -1,10 +1,9 @@
 import type { OrderParameters, OrderSuccessResponse } from '@nktkas/hyperliquid/api/exchange';
 import { formatPrice, formatSize } from '@nktkas/hyperliquid/utils';
 import type { PlacedOrder, ValidOrderRequest } from '@tb/core';
-import { cleanExchangeText } from './errors.js';
-import { ExchangeError } from './exchange-client.js';
-import type { Asset } from './market-data.js';
+import { cleanExchangeText, ExchangeError } from './errors.js';
 import { decimal, list, record } from './mapping/parse.js';
+import type { Asset } from './types.js';
 
 /** A market order is an IOC limit this far through the mid (5 %, as Hyperliquid's SDKs send). */
 export const MARKET_SLIPPAGE = 0.05;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toExchangeError } from './errors.js';
-import { ExchangeError } from './exchange-client.js';
+import { ExchangeError } from './errors.js';
 import { HyperliquidExchange } from './hyperliquid-exchange.js';
 import { ALL_MIDS } from './testing/fixtures.js';
 import { handlerTransport, httpTransport, NETWORK_API_URLS } from './transports.js';

@@ -4,7 +4,7 @@ import type {
   SpotClearinghouseStateResponse,
 } from '@nktkas/hyperliquid/api/info';
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-client.js';
+import { ExchangeError } from '../errors.js';
 import { CLEARINGHOUSE_STATE, FRONTEND_OPEN_ORDERS, SPOT_STATE } from '../testing/fixtures.js';
 import { orderTypeOf, toBalance, toOpenOrders, toPositions } from './account.js';
 

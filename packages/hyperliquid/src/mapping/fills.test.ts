@@ -1,6 +1,6 @@
 import type { UserFillsResponse, UserFundingResponse } from '@nktkas/hyperliquid/api/info';
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-client.js';
+import { ExchangeError } from '../errors.js';
 import { USER_FILLS } from '../testing/fixtures.js';
 import { toExchangeFills, toFundingPayments } from './fills.js';
 

@@ -5,7 +5,7 @@ import type {
   RecentTradesResponse,
 } from '@nktkas/hyperliquid/api/info';
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-client.js';
+import { ExchangeError } from '../errors.js';
 import { ALL_MIDS, CANDLES, L2_BOOK, META, RECENT_TRADES } from '../testing/fixtures.js';
 import {
   toCandles,

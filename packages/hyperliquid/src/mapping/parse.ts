@@ -1,5 +1,4 @@
-import { ExchangeError } from '../exchange-client.js';
-import { INVALID_RESPONSE_MESSAGE } from '../errors.js';
+import { ExchangeError, INVALID_RESPONSE_MESSAGE } from '../errors.js';
 
 /** The unified symbol of a Hyperliquid perp coin: 'BTC' → 'BTC-USD'. */
 export const symbolOf = (coin: string): string => `${coin}-USD`;
