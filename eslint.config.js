@@ -213,7 +213,7 @@ export default tseslint.config(
   },
   {
     // The test database of the server tests (TEST_DATABASE_URL).
-    files: ['apps/server/src/test/helper.ts'],
+    files: ['apps/server/src/test/helper.ts', 'apps/server/src/test/global-setup.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -55,6 +55,8 @@ export default defineConfig({
           root: 'apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // The migrated databases every test file copies (src/test/database-templates.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -14,7 +14,7 @@ describe.skipIf(!TEST_DATABASE_URL)('server processes on one PostgreSQL without 
   });
 
   it('two processes started at once accept each other’s sessions', async () => {
-    const pgDb = await createPgDatabase();
+    const pgDb = await createPgDatabase({ empty: true });
     cleanups.push(pgDb.drop);
     const dirs = [1, 2].map(() => mkdtempSync(join(tmpdir(), 'tb-instance-')));
     cleanups.push(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -61,7 +61,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL and 
   });
 
   it('share limits, the leaderboard, paper accounts and session revocation', async () => {
-    const pgDb = await createPgDatabase();
+    const pgDb = await createPgDatabase({ empty: true });
     cleanups.push(pgDb.drop);
     const prefix = `tb-multi-${randomBytes(4).toString('hex')}:`;
     cleanups.push(() => dropKeys(TEST_REDIS_URL, prefix).catch(() => undefined));

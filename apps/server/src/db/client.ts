@@ -50,6 +50,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; without it (and without a URL), an in-memory database. */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starts from this data folder (a `dumpDataDir` tarball; tests). */
+  pgliteData?: Blob | undefined;
   /** Migrations applied on opening; the app's own by default (tests of a migration pass an older set). */
   migrationsFolder?: string | undefined;
   /**
@@ -76,14 +78,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         opts.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
         opts.log ?? (() => undefined),
       )
-    : await openPglite(opts.pgliteDir);
+    : await openPglite(opts.pgliteDir, opts.pgliteData);
   await database.migrate(folder);
   return database;
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, data?: Blob): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = dir ? new PGlite(dir) : new PGlite(data ? { loadDataDir: data } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

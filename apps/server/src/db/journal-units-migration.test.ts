@@ -112,7 +112,7 @@ for (const kind of DATABASES) {
     const folder = migrationsUpTo(BEFORE);
 
     beforeAll(async () => {
-      const pg = kind === 'postgres' ? await createPgDatabase() : undefined;
+      const pg = kind === 'postgres' ? await createPgDatabase({ empty: true }) : undefined;
       if (pg) dropPg = pg.drop;
       database = await openDatabase({ databaseUrl: pg?.url, migrationsFolder: folder });
       await insertLegacyRows(database);

@@ -10,7 +10,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the migration lock (several instances start
   });
 
   it('waits for the instance that migrates, and gives up with the reason when it never ends', async () => {
-    const pgDb = await createPgDatabase();
+    const pgDb = await createPgDatabase({ empty: true });
     cleanups.push(pgDb.drop);
     const database = await openDatabase({ databaseUrl: pgDb.url });
     cleanups.push(() => database.close());

@@ -8,7 +8,7 @@ import { parseConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { appSecrets } from '../db/schema/index.js';
 import { authed, register } from '../test/api.js';
-import { createPgDatabase, TEST_DATABASE_URL } from '../test/helper.js';
+import { createPgDatabase, openTestDatabase, TEST_DATABASE_URL } from '../test/helper.js';
 import { resolveAppSecret, UNKNOWN_SECRET_MESSAGE, sharedSecret } from './app-secret.js';
 import { SecretBox } from './secret-box.js';
 
@@ -27,7 +27,7 @@ describe('app secret on PGlite (one process)', () => {
   afterEach(async () => database?.close());
 
   it('is generated once into the data folder, not into the database', async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     const dataDir = emptyDir();
     const first = await resolveAppSecret({ fromEnv: undefined, database, dataDir });
     expect(first.source).toBe('data-dir');
@@ -38,7 +38,7 @@ describe('app secret on PGlite (one process)', () => {
   });
 
   it('APP_SECRET wins over the data folder', async () => {
-    database = await openDatabase({});
+    database = await openTestDatabase();
     const dataDir = emptyDir();
     writeFileSync(join(dataDir, 'app-secret'), 'a-secret-in-the-data-folder-0123456789');
     expect(await resolveAppSecret({ fromEnv: ENV_SECRET, database, dataDir })).toEqual({

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import type { Mail, Mailer } from '../lib/mailer.js';
 import type { Faults } from '../modules/trades/fault-points.js';
 import type { MarkPins } from '@tb/paper-exchange';
+import { PG_TEMPLATE_NAME, pgliteTemplate } from './database-templates.js';
 
 /** The PostgreSQL server of the tests (CI sets it); tests read it here, not from process.env. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -91,14 +92,31 @@ export interface ContextOptions {
   captureLogs?: boolean;
 }
 
-/** A fresh PostgreSQL database per test file, dropped afterwards. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database per test file, dropped afterwards: a copy of the migrated
+ * template (test/database-templates.ts) when there is one, else empty (`empty`: always, for
+ * tests of migrating itself).
+ */
+export async function createPgDatabase({ empty = false }: { empty?: boolean } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const baseUrl = TEST_DATABASE_URL!;
   const name = `tb_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    if (empty) await admin.query(`create database ${name}`);
+    else {
+      await admin.query(`create database ${name} template ${PG_TEMPLATE_NAME}`).catch((err) => {
+        // No template (3D000): an empty database, migrated when opened.
+        if ((err as { code?: string }).code !== '3D000') throw err;
+        return admin.query(`create database ${name}`);
+      });
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -110,6 +128,11 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
       await c.end();
     },
   };
+}
+
+/** Opens a test database: PostgreSQL at `url`, else an in-memory PGlite from the template. */
+export function openTestDatabase(url?: string): Promise<Database> {
+  return openDatabase(url ? { databaseUrl: url } : { pgliteData: pgliteTemplate() });
 }
 
 /**
@@ -132,7 +155,7 @@ export async function createTestContext(
     ...env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  const database = await openTestDatabase(pgDb?.url);
   const mailer = new MemoryMailer();
   const logs: string[] = [];
   const clock = new TestClock();

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { dropKeys, testKeyPrefix } from '../lib/redis/redis-testing.js';
-import { createPgDatabase, type DATABASES, MemoryMailer, TestClock } from './helper.js';
+import {
+  createPgDatabase,
+  type DATABASES,
+  MemoryMailer,
+  openTestDatabase,
+  TestClock,
+} from './helper.js';
 
 const APP_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
@@ -28,9 +34,9 @@ export async function twoInstances(
     ...env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-  const databases: Database[] = [await openDatabase({ databaseUrl: pgDb?.url })];
+  const databases: Database[] = [await openTestDatabase(pgDb?.url)];
   // PGlite has one connection: both instances share it.
-  if (pgDb) databases.push(await openDatabase({ databaseUrl: pgDb.url }));
+  if (pgDb) databases.push(await openTestDatabase(pgDb.url));
   const clock = new TestClock();
   const apps: FastifyInstance[] = [];
   for (const database of [databases[0]!, databases.at(-1)!]) {

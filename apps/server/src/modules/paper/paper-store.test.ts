@@ -10,7 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
 import { paperAccounts, paperFills, paperFundings } from '../../db/schema/index.js';
-import { createPgDatabase, DATABASES } from '../../test/helper.js';
+import { createPgDatabase, DATABASES, openTestDatabase } from '../../test/helper.js';
 import { PaperStateRepository } from './paper-state.repository.js';
 
 /** 2025-01-06T00:00:00Z. */
@@ -64,7 +64,7 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       const pg = kind === 'postgres' ? await createPgDatabase() : undefined;
       if (pg) drop = pg.drop;
-      first = await openDatabase({ databaseUrl: pg?.url });
+      first = await openTestDatabase(pg?.url);
       second = pg ? await openDatabase({ databaseUrl: pg.url }) : first;
     });
     afterAll(async () => {
