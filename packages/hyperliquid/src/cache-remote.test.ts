@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { REMOTE_WAIT_MS, SharedCache, type RemoteCache } from './cache.js';
 
+/** Resolves once `check` holds (polling every few ms), failing after a generous 30 s. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 /** A check that accepts every answer. */
 const same = <T>(answer: T) => answer;
 
@@ -8,6 +17,8 @@ const same = <T>(answer: T) => answer;
 class FakeRemote implements RemoteCache {
   readonly texts = new Map<string, { text: string; until: number }>();
   readonly claims = new Map<string, number>();
+  /** Claims refused because another instance held the key: how often one waited. */
+  refused = 0;
   down = false;
   constructor(private readonly now: () => number) {}
 
@@ -25,7 +36,10 @@ class FakeRemote implements RemoteCache {
   async claim(key: string, leaseMs: number) {
     this.#up();
     const until = this.claims.get(key);
-    if (until !== undefined && until > this.now()) return false;
+    if (until !== undefined && until > this.now()) {
+      this.refused += 1;
+      return false;
+    }
     this.claims.set(key, this.now() + leaseMs);
     return true;
   }
@@ -65,12 +79,14 @@ function twoInstances() {
 
 describe('SharedCache with a remote cache (several instances)', () => {
   it('loads once for every instance: the others wait for the claimed load and read its value', async () => {
-    const { a, b } = twoInstances();
+    const { a, b, remote } = twoInstances();
     const source = slowSource({ BTC: '64000' });
     const onA = Promise.all([1, 2, 3].map(() => a.get('allMids', 1_000, source.load, same)));
-    await new Promise((r) => setTimeout(r, 5));
+    await until(() => source.calls.n === 1, 'A loading');
     const onB = Promise.all([1, 2, 3].map(() => b.get('allMids', 1_000, source.load, same)));
-    await new Promise((r) => setTimeout(r, 30));
+    // B found A's claim and waits (the clock stands still: it never gives up on A).
+    await until(() => remote.refused >= 2, 'B waiting for A');
+    expect(source.calls.n).toBe(1);
     source.release();
     expect([...(await onA), ...(await onB)]).toEqual(Array(6).fill({ BTC: '64000' }));
     expect(source.calls.n).toBe(1);
@@ -98,9 +114,17 @@ describe('SharedCache with a remote cache (several instances)', () => {
     await expect(a.get('k', 1_000, failing, same)).rejects.toThrow('exchange down');
     expect(remote.claims.size).toBe(0);
     expect(remote.texts.size).toBe(0);
-    const started = performance.now();
-    await expect(b.get('k', 1_000, async () => 'up', same)).resolves.toBe('up');
-    expect(performance.now() - started).toBeLessThan(REMOTE_WAIT_MS / 2);
+    // The clock stands still: had the claim been kept, B would wait for it for good.
+    let answer: unknown;
+    void b
+      .get('k', 1_000, async () => 'up', same)
+      .then(
+        (value) => (answer = value),
+        (error: unknown) => (answer = error),
+      );
+    await until(() => answer !== undefined || remote.refused > 0, 'B to load or wait');
+    expect(remote.refused).toBe(0);
+    expect(answer).toBe('up');
   });
 
   it('refuses a remote value its check refuses and loads instead', async () => {
@@ -144,10 +168,23 @@ describe('SharedCache with a remote cache (several instances)', () => {
   });
 
   it('loads itself when the instance holding the claim never delivers', async () => {
-    const { b, remote } = twoInstances();
+    const { b, remote, clock } = twoInstances();
     remote.claims.set('k', 60_000);
-    const started = performance.now();
-    await expect(b.get('k', 1_000, async () => 'late', same)).resolves.toBe('late');
-    expect(performance.now() - started).toBeGreaterThanOrEqual(REMOTE_WAIT_MS - 50);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return 'late';
+    };
+    const got = b.get('k', 1_000, load, same);
+    // It waits for the other's value as long as the clock has not moved REMOTE_WAIT_MS on ...
+    await until(() => remote.refused >= 2, 'B waiting');
+    clock.now = REMOTE_WAIT_MS - 1;
+    const refused = remote.refused;
+    await until(() => remote.refused > refused, 'B still waiting');
+    expect(loads).toBe(0);
+    // ... then loads itself.
+    clock.now = REMOTE_WAIT_MS;
+    await expect(got).resolves.toBe('late');
+    expect(loads).toBe(1);
   });
 });

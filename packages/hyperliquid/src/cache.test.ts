@@ -16,7 +16,7 @@ function counter<T>(value: T) {
 
 describe('SharedCache', () => {
   it('shares one load among concurrent callers', async () => {
-    const cache = new SharedCache();
+    const cache = new SharedCache(() => 0);
     const { calls, load } = counter(42);
     const values = await Promise.all(
       Array.from({ length: 100 }, () => cache.get('k', 1000, load, same)),
@@ -39,7 +39,7 @@ describe('SharedCache', () => {
   });
 
   it('does not keep a failure', async () => {
-    const cache = new SharedCache();
+    const cache = new SharedCache(() => 0);
     let n = 0;
     const flaky = async () => {
       n += 1;
@@ -56,7 +56,7 @@ describe('SharedCache', () => {
   });
 
   it('keys are independent and the map stays bounded', async () => {
-    const cache = new SharedCache(Date.now, 3);
+    const cache = new SharedCache(() => 0, 3);
     const loads: string[] = [];
     for (const k of ['a', 'b', 'c', 'd'])
       await cache.get(k, 60_000, async () => loads.push(k), same);
@@ -66,7 +66,7 @@ describe('SharedCache', () => {
   });
 
   it('does not keep an answer its check refuses, and shares that verdict with every caller', async () => {
-    const cache = new SharedCache();
+    const cache = new SharedCache(() => 0);
     const answers: unknown[] = [{ status: 'err' }, { price: 1 }];
     let loads = 0;
     const load = async () => {

@@ -32,7 +32,7 @@ export interface RemoteCache {
 
 /** How long an instance's claim on a load lasts (a load that takes longer is timed out). */
 export const REMOTE_LOAD_LEASE_MS = 5_000;
-/** How long an instance waits for another's load before it loads itself. */
+/** How long an instance waits for another's load before it loads itself (on the cache's clock). */
 export const REMOTE_WAIT_MS = 2_000;
 /** How often a waiting instance looks for the value another is loading. */
 export const REMOTE_POLL_MS = 20;
@@ -59,6 +59,7 @@ export class SharedCache {
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
+    /** Epoch ms: when values expire, and how long to wait for another instance's load. */
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 1_000,
     private readonly remote?: RemoteCache,
@@ -114,7 +115,7 @@ export class SharedCache {
     source: () => Promise<Entry>,
     check: (answer: unknown) => T,
   ): Promise<Entry> {
-    const giveUpAt = performance.now() + REMOTE_WAIT_MS;
+    const giveUpAt = this.now() + REMOTE_WAIT_MS;
     for (;;) {
       const kept = await this.readRemote(remote, key, ttlMs, check);
       if (kept === REMOTE_DOWN) return source();
@@ -123,7 +124,7 @@ export class SharedCache {
       if (claimed === REMOTE_DOWN) return source();
       if (claimed) return this.loadAndShare(remote, key, ttlMs, source);
       // Another instance is loading it: wait for its value, or load once it is late.
-      if (performance.now() >= giveUpAt) return this.loadAndShare(remote, key, ttlMs, source);
+      if (this.now() >= giveUpAt) return this.loadAndShare(remote, key, ttlMs, source);
       await sleep(REMOTE_POLL_MS);
     }
   }
