@@ -227,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         locks: deps.userLocks ?? locksOf(deps.database),
         instanceId: deps.instanceId,
         faults: deps.faults,
+        marketClock: deps.now && { now: () => now().getTime() },
       });
     },
     { prefix: '/api' },
@@ -245,6 +246,11 @@ interface AppParts {
   locks: UserLocks;
   instanceId: string | undefined;
   faults: Faults | undefined;
+  /**
+   * With a clock given in AppDeps (tests), the Redis market cache's values expire on it; in
+   * production on Redis's own clock, the same for every instance.
+   */
+  marketClock: { now: () => number } | undefined;
   sessions: SessionsRepository;
   mailer: Mailer;
   paper: PaperExchange | null;
@@ -284,7 +290,8 @@ async function registerApiModules(
   const networks = new ExchangeNetworks(
     config,
     parts.paper,
-    redis.client ? (network) => new RedisMarketCache(redis, network) : undefined,
+    redis.client ? (network) => new RedisMarketCache(redis, network, parts.marketClock) : undefined,
+    () => shared.now().getTime(),
   );
   // Entry prices are bounded by the exchange module's market data: read from the networks,
   // not through ExchangeService, which uses trades (no cycle).

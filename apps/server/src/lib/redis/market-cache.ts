@@ -9,10 +9,20 @@ return 0
 `;
 
 /**
+ * How long Redis keeps a value past its expiry on a given clock: it is then only collected, never
+ * served (a test's clock may stand still while real time runs on).
+ */
+export const KEPT_PAST_EXPIRY_MS = 60_000;
+
+/**
  * The market-data cache of one network in Redis (DESIGN.md section 10): every instance reads
  * what one loaded, and a claim key (SET NX PX) lets one instance at a time load a key. While
  * Redis is down every call rejects at once (RedisLink: no offline queue), and SharedCache goes
  * to the exchange itself; it is shared again as soon as Redis answers.
+ *
+ * A value expires on Redis's own clock (its PX time-to-live), the same for every instance. With
+ * `now` (the app's injected clock: tests) it expires on that clock instead: it is kept with its
+ * expiry, and Redis drops it KEPT_PAST_EXPIRY_MS later.
  */
 export class RedisMarketCache implements RemoteCache {
   /** The claim this instance holds per key (SharedCache loads a key once per process). */
@@ -21,6 +31,7 @@ export class RedisMarketCache implements RemoteCache {
   constructor(
     private readonly link: RedisLink,
     private readonly namespace: string,
+    private readonly opts: { now?: () => number } = {},
   ) {}
 
   async read(key: string): Promise<{ text: string; ttlMs: number } | null> {
@@ -30,11 +41,21 @@ export class RedisMarketCache implements RemoteCache {
     const [[getError, text] = [], [ttlError, ttlMs] = []] = answers ?? [];
     if (getError || ttlError) throw getError ?? ttlError;
     if (typeof text !== 'string' || typeof ttlMs !== 'number') return null;
-    return { text, ttlMs };
+    const now = this.opts.now;
+    if (!now) return { text, ttlMs };
+    const kept = parseKept(text);
+    if (!kept) return null;
+    const left = Math.min(kept.until - now(), ttlMs);
+    return left > 0 ? { text: kept.text, ttlMs: left } : null;
   }
 
   async write(key: string, text: string, ttlMs: number): Promise<void> {
-    await this.#run((redis) => redis.set(this.#value(key), text, 'PX', Math.max(1, ttlMs)));
+    const ms = Math.max(1, ttlMs);
+    const now = this.opts.now;
+    const [kept, keepMs] = now
+      ? [JSON.stringify({ until: now() + ms, text }), ms + KEPT_PAST_EXPIRY_MS]
+      : [text, ms];
+    await this.#run((redis) => redis.set(this.#value(key), kept, 'PX', keepMs));
   }
 
   async claim(key: string, leaseMs: number): Promise<boolean> {
@@ -72,5 +93,17 @@ export class RedisMarketCache implements RemoteCache {
       this.link.commandFailed(err);
       throw err;
     }
+  }
+}
+
+/** A value kept with its expiry on the given clock; null for anything else. */
+function parseKept(raw: string): { until: number; text: string } | null {
+  try {
+    const kept = JSON.parse(raw) as { until?: unknown; text?: unknown };
+    return typeof kept.until === 'number' && typeof kept.text === 'string'
+      ? { until: kept.until, text: kept.text }
+      : null;
+  } catch {
+    return null;
   }
 }

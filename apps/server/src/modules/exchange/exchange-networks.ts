@@ -37,6 +37,8 @@ export class ExchangeNetworks {
     private readonly paper: PaperExchange | null,
     /** The market cache several instances share (Redis), per network; none in one process. */
     remoteCache?: (network: 'mainnet' | 'testnet') => RemoteCache,
+    /** Epoch ms of the app's clock (AppDeps.now): the market cache's expiry, candle windows. */
+    now?: () => number,
   ) {
     const timeoutMs = config.exchangeTimeoutMs;
     for (const network of ['mainnet', 'testnet'] as const) {
@@ -48,13 +50,17 @@ export class ExchangeNetworks {
       const remote = remoteCache?.(network);
       this.#exchanges.set(
         network,
-        new HyperliquidExchange({ transport, network, remoteCache: remote }),
+        new HyperliquidExchange({ transport, network, remoteCache: remote, now }),
       );
     }
     if (paper) {
       this.#exchanges.set(
         'paper',
-        new HyperliquidExchange({ transport: this.#paperTransport(timeoutMs), network: 'paper' }),
+        new HyperliquidExchange({
+          transport: this.#paperTransport(timeoutMs),
+          network: 'paper',
+          now,
+        }),
       );
     }
   }
