@@ -22,6 +22,8 @@ export class RedisLink {
   #lastError = 'not connected yet';
   /** A command failed on an open connection (Redis frozen, full, refusing): when, and why. */
   #failure: { at: number; reason: string } | null = null;
+  /** Milliseconds on a monotonic clock: when a failed Redis may be tried again. */
+  readonly #now: () => number;
 
   constructor(
     url: string | undefined,
@@ -29,9 +31,12 @@ export class RedisLink {
       /** Before every key (several apps or test runs on one Redis keep apart); 'tb:' by default. */
       keyPrefix?: string;
       log?: FastifyBaseLogger;
+      /** A monotonic clock in ms (performance.now by default); tests pass one they move. */
+      now?: () => number;
     } = {},
   ) {
-    const { keyPrefix = 'tb:', log } = opts;
+    const { keyPrefix = 'tb:', log, now = () => performance.now() } = opts;
+    this.#now = now;
     if (!url) {
       this.client = null;
       return;
@@ -75,7 +80,7 @@ export class RedisLink {
   tryUse(): boolean {
     if (!this.ready) return false;
     if (!this.#failure) return true;
-    const nowMs = performance.now();
+    const nowMs = this.#now();
     if (nowMs - this.#failure.at < RETRY_AFTER_FAILURE_MS) return false;
     this.#failure.at = nowMs;
     return true;
@@ -84,7 +89,7 @@ export class RedisLink {
   /** A command failed on the open connection: Redis counts as down until one succeeds. */
   commandFailed(err: unknown): void {
     const reason = err instanceof Error ? err.message : 'unknown error';
-    this.#failure = { at: performance.now(), reason };
+    this.#failure = { at: this.#now(), reason };
   }
 
   commandSucceeded(): void {
