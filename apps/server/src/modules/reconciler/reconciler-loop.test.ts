@@ -21,40 +21,76 @@ describeEachDatabase(
       await t.pin(MARK);
       const user = await t.paperTrader();
       await t.place(user.token, LONG);
-      let calls = 0;
-      let reading = false;
-      const account = {
-        positions: async () => [],
-        fillsSince: async () => {
-          calls += 1;
-          reading = true;
-          await sleep(30);
-          reading = false;
-          return [];
-        },
-      } as unknown as ExchangeAccount;
-      const loop = new Reconciler({
-        db: ctx.database.db,
-        now: ctx.clock.now,
-        log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
-        keys: { resolveControlled: async () => ({ network: 'paper', credentials: {} }) } as never,
-        networks: { account: () => account },
-        risk: { applyOutcome: async () => undefined } as never,
-        intervalMs: 10,
-      });
+      /** A loop over the trader's connection on `account`, a pass every 10 ms. */
+      const loopOn = (account: ExchangeAccount) =>
+        new Reconciler({
+          db: ctx.database.db,
+          now: ctx.clock.now,
+          log: { error: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger,
+          keys: {
+            resolveControlled: async () => ({ network: 'paper', credentials: {} }),
+          } as never,
+          networks: { account: () => account },
+          risk: { applyOutcome: async () => undefined } as never,
+          intervalMs: 10,
+        });
+      /** Fills reads that count themselves; with `held`, a read waits until it is let go. */
+      const reads = () => {
+        const state = { calls: 0, reading: false, held: false, letGo: (): void => undefined };
+        const account = {
+          positions: async () => [],
+          fillsSince: async () => {
+            state.calls += 1;
+            state.reading = true;
+            if (state.held) await new Promise<void>((resolve) => (state.letGo = resolve));
+            state.reading = false;
+            return [];
+          },
+        } as unknown as ExchangeAccount;
+        return { state, account };
+      };
+      /** Moves the clock a minute on until `check` holds (30 s at most). */
+      const passesUntil = async (check: () => boolean, what: string) => {
+        const deadline = performance.now() + 30_000;
+        while (!check()) {
+          if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          // Positions never move here: after the first read, a pass reads fills once a minute.
+          ctx.clock.advance(FULL_READ_MS);
+          await sleep(10);
+        }
+      };
+
+      const first = reads();
+      const loop = loopOn(first.account);
       loop.start();
-      // Positions never move here: after the first read, a pass reads fills once a minute.
-      for (let i = 0; i < 300 && calls < 3; i++) {
-        ctx.clock.advance(FULL_READ_MS);
-        await sleep(10);
+      await passesUntil(() => first.state.calls >= 3, 'three reads');
+      // A pass is in flight, held in its read: stop waits for it.
+      first.state.held = true;
+      await passesUntil(() => first.state.reading, 'a read in flight');
+      let stopped = false;
+      let readingWhenStopped: boolean | undefined;
+      const stopping = loop.stop().then(() => {
+        stopped = true;
+        readingWhenStopped = first.state.reading;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(stopped).toBe(false);
+      first.state.letGo();
+      await stopping;
+      expect(readingWhenStopped).toBe(false);
+
+      // After stop no pass starts: meanwhile another loop on the same interval and connection
+      // makes three passes that read, the time the stopped one would have needed for as many.
+      const stoppedAt = first.state.calls;
+      const second = reads();
+      const witness = loopOn(second.account);
+      witness.start();
+      try {
+        await passesUntil(() => second.state.calls >= 3, "the other loop's reads");
+      } finally {
+        await witness.stop();
       }
-      expect(calls).toBeGreaterThanOrEqual(3);
-      while (!reading) await sleep(1);
-      await loop.stop();
-      expect(reading).toBe(false);
-      const stoppedAt = calls;
-      await sleep(80);
-      expect(calls).toBe(stoppedAt);
+      expect(first.state.calls).toBe(stoppedAt);
     });
 
     it('stores a read of 1,200 fills in slices, each once', async () => {
