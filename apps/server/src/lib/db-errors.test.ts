@@ -27,6 +27,12 @@ async function queryError(url: string, options: pg.PoolConfig = {}) {
   return err;
 }
 
+/**
+ * A fresh PGlite starts a whole PostgreSQL in WebAssembly: seconds of CPU, tens of them on a
+ * loaded machine. Its tests get this long, not the suite's 30 s.
+ */
+const PGLITE = { timeout: 180_000 };
+
 describe('isDatabaseUnavailable on real errors', () => {
   const servers: Server[] = [];
   const sockets: Socket[] = [];
@@ -75,7 +81,7 @@ describe('isDatabaseUnavailable on real errors', () => {
     await pool.end().catch(() => undefined);
   });
 
-  it('a closed PGlite database', async () => {
+  it('a closed PGlite database', PGLITE, async () => {
     const client = new PGlite();
     await client.close();
     const err = await drizzlePglite(client)
@@ -84,7 +90,7 @@ describe('isDatabaseUnavailable on real errors', () => {
     expect(isDatabaseUnavailable(err)).toBe(true);
   });
 
-  it('but not a constraint violation, a bad value or a plain bug', async () => {
+  it('but not a constraint violation, a bad value or a plain bug', PGLITE, async () => {
     const client = new PGlite();
     const db = drizzlePglite(client);
     await db.execute(sql`create table t (id uuid primary key)`);
@@ -106,8 +112,10 @@ describe('isDatabaseUnavailable on real errors', () => {
       const { url, drop } = await createPgDatabase();
       for (const options of [{ statement_timeout: 100 }, { query_timeout: 100 }]) {
         const pool = new pg.Pool({ connectionString: url, ...options });
+        // Far longer than the time-out however slow the machine; the time-out ends the wait
+        // (and the database, dropped with force, the sleep).
         const err = await drizzlePg(pool)
-          .execute(sql`select pg_sleep(1)`)
+          .execute(sql`select pg_sleep(60)`)
           .catch((e: unknown) => e);
         await pool.end();
         expect(isDatabaseUnavailable(err)).toBe(true);
