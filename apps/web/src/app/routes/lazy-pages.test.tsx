@@ -1,10 +1,18 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '@/components';
 import { EARLY_GETS } from '@/lib/early-requests';
+import type * as sessionModule from '@/lib/session';
+import { readSession } from '@/lib/session';
 import { stubFetch } from '@/test/fetch-mock';
 import { createTestQueryClient } from '@/test/render-app';
 import { BingoPage, preloadedPage, preloadPage } from './lazy-pages';
+
+// The session check preloadPage makes, watched (it still reads the stored session).
+vi.mock('@/lib/session', async (importOriginal) => {
+  const session = await importOriginal<typeof sessionModule>();
+  return { ...session, readSession: vi.fn(session.readSession) };
+});
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -69,9 +77,15 @@ describe('preloadPage', () => {
 
   it('asks for nothing once the session is gone (the session check found it refused)', async () => {
     const fetch = stubFetch(() => ({ status: 200, body: {} }));
-    preloadPage('/bingo', createTestQueryClient());
+    const client = createTestQueryClient();
+    const prefetch = vi.spyOn(client, 'prefetchQuery');
+    vi.mocked(readSession).mockClear();
+    preloadPage('/bingo', client);
     await BingoPage.preload();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the page's code is in, the session is looked at (and found gone) ...
+    await vi.waitFor(() => expect(readSession).toHaveBeenCalled(), { timeout: 30_000 });
+    // ... and the dashboard's data is not asked for.
+    expect(prefetch).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NotificationRegion } from '@/components/notifications';
 import { bingoQueryOptions, journalKeys } from '@/features/journal';
@@ -8,7 +8,18 @@ import { stubFetch } from '@/test/fetch-mock';
 import { createTestQueryClient } from '@/test/render-app';
 import { prefetchDashboard } from './first-data';
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/**
+ * Waits until every read the client started has answered (its error handling, notifications
+ * included, has run by then), then lets React render what that changed.
+ */
+async function answered(client: QueryClient, reads: number) {
+  await waitFor(() => {
+    const queries = client.getQueryCache().getAll();
+    expect(queries).toHaveLength(reads);
+    expect(queries.every((query) => query.state.fetchStatus === 'idle')).toBe(true);
+  });
+  await act(async () => undefined);
+}
 
 describe('prefetchDashboard', () => {
   it('asks for what the page’s document sends early (all but /users/me, the session check)', async () => {
@@ -37,8 +48,9 @@ describe('prefetchDashboard', () => {
       body: { error: { code: 'UNAUTHORIZED', message: 'Please log in to continue' } },
     }));
     render(<NotificationRegion />);
-    prefetchDashboard(createTestQueryClient());
-    await settle();
+    const client = createTestQueryClient();
+    prefetchDashboard(client);
+    await answered(client, EARLY_GETS['/bingo']!.length - 1);
     expect(screen.queryByText('Please log in to continue')).not.toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
@@ -53,7 +65,8 @@ describe('prefetchDashboard', () => {
     const client = createTestQueryClient();
     render(<NotificationRegion />);
     prefetchDashboard(client);
-    await settle();
+    await answered(client, EARLY_GETS['/bingo']!.length - 1);
+    expect(client.getQueryState(journalKeys.bingo)?.status).toBe('error');
     expect(screen.queryByText('Board store down')).not.toBeInTheDocument();
     function Board() {
       useQuery(bingoQueryOptions());

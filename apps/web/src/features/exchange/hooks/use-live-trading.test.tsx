@@ -40,15 +40,20 @@ describe('the live-trading switch follows the server', () => {
 });
 
 function LiveProbe() {
-  const { live } = useExchangeConnection();
-  return <p>{live ? 'orders go live' : 'no live orders'}</p>;
+  const { live, current } = useExchangeConnection();
+  return (
+    <p>
+      {live ? 'orders go live' : 'no live orders'}
+      {current ? ` through ${current.id}` : ''}
+    </p>
+  );
 }
 
 describe('live orders need the server’s word', () => {
   it('a browser copy left on (by the last user) is not live until the server says so', async () => {
     signIn();
     localStorage.setItem('liveTradingEnabled', 'true');
-    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    let answer: ((reply: { status: number; body: unknown }) => void) | undefined;
     stubFetch(({ path }) => {
       if (path === '/users/settings') return new Promise((resolve) => (answer = resolve));
       if (path === '/users/exchanges') {
@@ -58,11 +63,11 @@ describe('live orders need the server’s word', () => {
       return { status: 404 };
     });
     renderWithProviders(<LiveProbe />);
-    await waitFor(() => expect(answer).not.toBe(undefined));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByText('no live orders')).toBeVisible();
-    answer({ status: 200, body: { liveTradingEnabled: false } });
+    // Connected (the render that shows it decides `live` too), the server not answered yet.
+    expect(await screen.findByText('no live orders through c1')).toBeVisible();
+    expect(answer).toBeDefined();
+    answer!({ status: 200, body: { liveTradingEnabled: false } });
     await waitFor(() => expect(localStorage.getItem('liveTradingEnabled')).toBeNull());
-    expect(screen.getByText('no live orders')).toBeVisible();
+    expect(screen.getByText('no live orders through c1')).toBeVisible();
   });
 });

@@ -241,7 +241,9 @@ describe('useTrades, signed in', () => {
     act(() => {
       saving = result.current.trades.save(longTrade);
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The save has done all it can without the PATCH's answer (the stubbed requests answer
+    // without I/O, so one turn of the event loop settles it, however slow the machine).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(order).toEqual(['PATCH']);
     releasePatch({ status: 200, body: { success: true, data: board } });
     await act(async () => {
