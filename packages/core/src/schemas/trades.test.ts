@@ -136,6 +136,7 @@ describe('update and status', () => {
       closedAt: '2025-03-10T14:00:00.000Z',
       verified: true,
       feesUsd: 1.25,
+      fundingUsd: -0.13,
       imported: false,
       offPlan: false,
     };
@@ -160,10 +161,11 @@ describe('update and status', () => {
     ).toBe(false);
     expect(TradeListResponseSchema.safeParse([{ ...trade, status: 'WIN' }]).success).toBe(false);
     // A trade stored before verification existed (the local journal) reads as unverified.
-    const { verified: _v, feesUsd: _f, ...older } = trade;
+    const { verified: _v, feesUsd: _f, fundingUsd: _u, ...older } = trade;
     expect(TradeListResponseSchema.parse([older])[0]).toMatchObject({
       verified: false,
       feesUsd: null,
+      fundingUsd: null,
     });
   });
 });
