@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -50,8 +50,11 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; without it (and without a URL), an in-memory database. */
   pgliteDir?: string | undefined;
-  /** An in-memory PGlite starts from this data folder (a `dumpDataDir` tarball; tests). */
-  pgliteData?: Blob | undefined;
+  /**
+   * Options of an in-memory PGlite (tests: a migrated data folder to load, the WebAssembly
+   * modules compiled once).
+   */
+  pgliteOptions?: PGliteOptions | undefined;
   /** Migrations applied on opening; the app's own by default (tests of a migration pass an older set). */
   migrationsFolder?: string | undefined;
   /**
@@ -78,14 +81,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         opts.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
         opts.log ?? (() => undefined),
       )
-    : await openPglite(opts.pgliteDir, opts.pgliteData);
+    : await openPglite(opts.pgliteDir, opts.pgliteOptions);
   await database.migrate(folder);
   return database;
 }
 
-async function openPglite(dir: string | undefined, data?: Blob): Promise<Database> {
+async function openPglite(dir: string | undefined, options?: PGliteOptions): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite(data ? { loadDataDir: data } : {});
+  const client = dir ? new PGlite(dir) : new PGlite(options ?? {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

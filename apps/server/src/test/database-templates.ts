@@ -3,11 +3,12 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsFolder, openDatabase } from '../db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { migrationsFolder, openDatabase, type Database } from '../db/client.js';
 
 /**
  * Migrated databases made once per set of migrations and copied for every test file: a fresh
@@ -63,10 +64,62 @@ export async function ensurePgliteTemplate(): Promise<void> {
   }
 }
 
-/** The migrated PGlite data folder, or undefined when none was made. */
-export function pgliteTemplate(): Blob | undefined {
-  if (!existsSync(PGLITE_TEMPLATE_PATH)) return undefined;
-  return new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]);
+/**
+ * What a test's in-memory PGlite starts from: the migrated data folder (when it was made) and
+ * PGlite's WebAssembly modules and file bundle, read and compiled once per worker (the server
+ * tests share their modules across files: `isolate: false`).
+ */
+let shared: Promise<PGliteOptions> | undefined;
+
+interface WasmCompiler {
+  compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions['pgliteWasmModule']>>;
+}
+
+export function pgliteTemplate(): Promise<PGliteOptions> {
+  shared ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    // Node's WebAssembly (the server's TypeScript libraries do not declare it).
+    const wasm = (globalThis as unknown as { WebAssembly: WasmCompiler }).WebAssembly;
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((name) => wasm.compile(readFileSync(join(dist, name)))),
+    );
+    return {
+      pgliteWasmModule,
+      initdbWasmModule,
+      fsBundle: new Blob([readFileSync(join(dist, 'pglite.data'))]),
+      ...(existsSync(PGLITE_TEMPLATE_PATH) && {
+        loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE_PATH)]),
+      }),
+    };
+  })();
+  return shared;
+}
+
+/** In-memory PGlites test suites have closed, ready to be emptied for the next suite. */
+export const idlePglites: Database[] = [];
+
+/**
+ * A PGlite a suite closed, emptied: every table of the app truncated and its sequences
+ * restarted, the migrations kept, so it holds what a freshly migrated one does (the migrations
+ * insert no rows). Undefined when none is idle.
+ */
+export async function reusedPglite(): Promise<Database | undefined> {
+  const database = idlePglites.pop();
+  if (!database) return undefined;
+  const names = async (query: SQL) =>
+    ((await database.db.execute(query)) as unknown as { rows: { name: string }[] }).rows;
+  const tables = await names(
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  const sequences = await names(
+    sql`select quote_ident(sequencename) as name from pg_sequences where schemaname = 'public'`,
+  );
+  const list = tables.map((r) => `public.${r.name}`).join(', ');
+  await database.db.execute(sql.raw(`truncate ${list} restart identity cascade`));
+  for (const { name } of sequences) {
+    await database.db.execute(sql.raw(`alter sequence public.${name} restart`));
+  }
+  return database;
 }
 
 async function withAdmin<T>(baseUrl: string, work: (client: pg.Client) => Promise<T>) {

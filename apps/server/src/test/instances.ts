@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { parseConfig } from '../config.js';
-import type { Database } from '../db/client.js';
 import { dropKeys, testKeyPrefix } from '../lib/redis/redis-testing.js';
 import {
   createPgDatabase,
@@ -9,6 +8,7 @@ import {
   MemoryMailer,
   openTestDatabase,
   TestClock,
+  type TestDatabase,
 } from './helper.js';
 
 const APP_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -34,7 +34,7 @@ export async function twoInstances(
     ...env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-  const databases: Database[] = [await openTestDatabase(pgDb?.url)];
+  const databases: TestDatabase[] = [await openTestDatabase(pgDb?.url)];
   // PGlite has one connection: both instances share it.
   if (pgDb) databases.push(await openTestDatabase(pgDb.url));
   const clock = new TestClock();
@@ -52,7 +52,7 @@ export async function twoInstances(
   }
   const close = async () => {
     for (const app of apps) await app.close();
-    for (const database of databases) await database.close();
+    for (const database of databases) await database.release();
     await pgDb?.drop();
     await dropKeys(redisUrl, prefix).catch(() => undefined);
   };
