@@ -117,7 +117,7 @@ for (const name of Object.keys(screens) as ScreenName[]) {
     });
 
     test('trading page with a paper account', async ({ page, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await signedIn(page, await registerUser(request, 'axepaper'));
       await connectPaperAccount(page);
       await page.goto('/hyperliquid-test');

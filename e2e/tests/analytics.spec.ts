@@ -66,7 +66,7 @@ test('a premium trader reads the per-cell edge and the key figures, and filterin
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const trader = await registerPremiumUser(request, 'edge');
   await seedTrades(request, trader, JOURNAL);
 
@@ -201,7 +201,7 @@ test('Export CSV downloads the filtered trades with their R and USD P/L', async 
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const trader = await registerPremiumUser(request, 'csv');
   await seedTrades(request, trader, JOURNAL);
 

@@ -127,7 +127,7 @@ test('reaching the daily loss limit ends the session on the dashboard and on the
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await ensureAdmin(request);
   const user = newUser('limit');
   await registerViaApi(request, user);

@@ -47,7 +47,7 @@ test('live loop: a bracket placed from Trade Details closes at its target as a v
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await ensureAdmin(request);
   const user = newUser('live');
   await registerViaApi(request, user);

@@ -11,7 +11,7 @@ test('paper trading: connect, see the balance, rest and cancel a limit order, op
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await ensureAdmin(request);
   const user = newUser('paper');
   await registerViaApi(request, user);

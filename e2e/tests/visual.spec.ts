@@ -133,7 +133,7 @@ for (const name of Object.keys(screens) as ScreenName[]) {
     });
 
     test('trading page with a paper account', async ({ page, request }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const user = await fixedUser(request, `${tag}-paper`);
       await freezePage(page);
       await signInBrowser(page, user);
