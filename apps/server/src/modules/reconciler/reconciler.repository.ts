@@ -130,16 +130,10 @@ export class ReconcilerRepository {
       );
     const at = oldest[0]?.at;
     const start = at ? Math.min(from, new Date(at).getTime() - 60_000) : from;
+    const starts = { fillsFrom: start, backfilledFrom: start, fundingFrom: start };
     await this.db
       .insert(exchangeCursors)
-      .values({
-        connectionId,
-        userId,
-        fillsFrom: start,
-        backfilledFrom: start,
-        fundingFrom: start,
-        updatedAt: now,
-      })
+      .values({ connectionId, userId, ...starts, updatedAt: now })
       .onConflictDoNothing();
   }
 
