@@ -4,7 +4,8 @@ import { someIp } from './api.js';
 /**
  * Where a generated string goes: a path or query parameter, a string value of the JSON body,
  * or the key of a record in the body (widget props). `path` is the field the refusal must
- * name; `plainText` says the schema is free text (no enum or date format), so the
+ * name; `plainText` says the schema is free text (no enum, date format or, for a path or query
+ * value, pattern such as a number's digits), so the
  * refusal must be the shared "contains characters that are not allowed" one.
  */
 export interface Slot {
@@ -28,6 +29,7 @@ interface JsonSchema {
   type?: string;
   enum?: unknown[];
   format?: string;
+  pattern?: string;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
@@ -71,7 +73,8 @@ function operationSlots(operation: Operation): Slot[] {
     .map((p): Slot => ({
       in: p.in as 'path' | 'query',
       path: [p.name],
-      plainText: p.schema.type === 'string' && !p.schema.enum && !p.schema.format,
+      plainText:
+        p.schema.type === 'string' && !p.schema.enum && !p.schema.format && !p.schema.pattern,
     }));
   const body = operation.requestBody?.content['application/json']?.schema;
   return [...params, ...(body ? bodyStringSlots(body) : [])];

@@ -31,7 +31,7 @@ describe('AnalyticsQuerySchema', () => {
     [{ from: '1/2/2026' }, 'from', 'From must be a date as YYYY-MM-DD'],
     [{ from: '2026-02-01', to: '2026-01-01' }, 'to', 'To must be on or after From'],
     [{ side: 'up' }, 'side', 'Side must be long or short'],
-    [{ tier: '9' }, 'tier', 'Tier must be at most 5'],
+    [{ tier: '9' }, 'tier', 'Tier must be 1 to 5'],
     [{ tier: 'x' }, 'tier', 'Tier must be 1 to 5'],
     [{ source: 'broker' }, 'source', 'Source must be journal, exchange or offPlan'],
     [{ pair: 'P'.repeat(31) }, 'pair', 'Pair must be at most 30 characters'],

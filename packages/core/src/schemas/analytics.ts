@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TRADE_SOURCES } from '../analytics/trades.js';
 import { RMultipleSchema, UsdSchema } from '../units/units.js';
 import { BoardIdSchema } from './bingo.js';
-import { intField } from './common.js';
+import { wholeNumberText } from './common.js';
 import { text } from './text.js';
 
 const isCalendarDate = (value: string): boolean => {
@@ -36,7 +36,7 @@ export const AnalyticsQuerySchema = z
     ),
     side: optional(z.enum(['long', 'short'], { error: 'Side must be long or short' })),
     board: optional(BoardIdSchema),
-    tier: optional(z.coerce.number({ error: 'Tier must be 1 to 5' }).pipe(intField('Tier', 1, 5))),
+    tier: optional(wholeNumberText('Tier must be 1 to 5', 1, 5)),
     source: optional(
       z.enum(TRADE_SOURCES, { error: 'Source must be journal, exchange or offPlan' }),
     ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberText } from './common.js';
 
 /**
  * What the audit log records: every admin change, and the account changes a user makes to
@@ -42,12 +43,7 @@ const limitMessage = 'Limit must be a whole number from 1 to 200';
 
 /** GET /api/admin/audit-log: the newest entries first. */
 export const AuditLogQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int(limitMessage)
-    .min(1, limitMessage)
-    .max(200, limitMessage)
-    .default(50),
+  limit: wholeNumberText(limitMessage, 1, 200).default(50),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 

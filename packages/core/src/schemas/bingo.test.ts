@@ -102,11 +102,14 @@ describe('cell patch', () => {
     expect(CellIndexParamsSchema.parse({ index })).toEqual({ index: expected });
   });
 
-  it.each(['25', '-1', '1.5', 'x'])('index %s is refused with one clear message', (index) => {
-    expect(CellIndexParamsSchema.safeParse({ index }).error?.issues[0]?.message).toBe(
-      'A board has cells 0 to 24',
-    );
-  });
+  it.each(['25', '-1', '1.5', 'x', '', ' ', ' 3', '0x1', '1e1'])(
+    'index %j is refused with one clear message',
+    (index) => {
+      expect(CellIndexParamsSchema.safeParse({ index }).error?.issues[0]?.message).toBe(
+        'A board has cells 0 to 24',
+      );
+    },
+  );
 
   it('accepts a partial cell and an optional board id', () => {
     expect(PatchCellRequestSchema.parse({ cell: { selected: true }, boardId: 'b2' })).toEqual({

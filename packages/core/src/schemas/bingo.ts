@@ -8,7 +8,14 @@ import {
   CELL_TITLE_MAX_LENGTH,
   PREMIUM_BOARD_LIMIT,
 } from '../bingo/limits.js';
-import { booleanField, intField, IsoDateTimeSchema, numberField, textField } from './common.js';
+import {
+  booleanField,
+  intField,
+  IsoDateTimeSchema,
+  numberField,
+  textField,
+  wholeNumberText,
+} from './common.js';
 import { text } from './text.js';
 
 /** Points of a cell: a number from 0 to 100 (SPEC.md: number, 0 or more). */
@@ -91,11 +98,7 @@ export type BingoCardResponse = z.infer<typeof BingoCardResponseSchema>;
 
 /** `:index` of PATCH /api/bingo/card/cell/:index, 0 to 24 (path params arrive as text). */
 export const CellIndexParamsSchema = z.object({
-  index: z.coerce
-    .number({ error: m.noSuchCell })
-    .int(m.noSuchCell)
-    .min(0, m.noSuchCell)
-    .max(BOARD_CELL_COUNT - 1, m.noSuchCell),
+  index: wholeNumberText(m.noSuchCell, 0, BOARD_CELL_COUNT - 1),
 });
 export type CellIndexParams = z.infer<typeof CellIndexParamsSchema>;
 

@@ -12,6 +12,7 @@ import {
   requiredText,
   SuccessResponseSchema,
   textField,
+  wholeNumberText,
 } from './common.js';
 
 const message = (schema: z.ZodType, input: unknown) => {
@@ -58,4 +59,20 @@ describe('response envelopes', () => {
     });
     expect(SuccessResponseSchema.parse({ success: true, extra: 1 })).toEqual({ success: true });
   });
+});
+
+describe('wholeNumberText', () => {
+  const page = wholeNumberText('Page must be 1 to 9', 1, 9);
+
+  it('reads digits as the number they spell', () => {
+    expect(page.parse('7')).toBe(7);
+    expect(page.parse('007')).toBe(7);
+  });
+
+  it.each(['', ' ', '3 ', '+3', '-1', '1.0', '1e0', '0x1', '10', '0', 3])(
+    'refuses %j with the one message',
+    (input) => {
+      expect(message(page, input)).toBe('Page must be 1 to 9');
+    },
+  );
 });

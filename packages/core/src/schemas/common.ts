@@ -43,6 +43,19 @@ export function intField(label: string, min: number, max: number) {
     .max(max, `${label} must be at most ${max}`);
 }
 
+/**
+ * A whole number sent as text (a path or query value): digits only, then bounded. Stricter
+ * than `z.coerce.number()`, which reads '', ' ' and '0x10' as numbers, so a blank `:index`
+ * became cell 0.
+ */
+export function wholeNumberText(message: string, min: number, max: number) {
+  return z
+    .string({ error: message })
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+}
+
 /** A boolean; messages name the field. */
 export function booleanField(label: string) {
   return z.boolean({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderMessages as m } from '../exchange/messages.js';
 import { validateOrder } from '../exchange/orders.js';
 import { normalizeOrderSymbol, priceSymbol } from '../exchange/symbols.js';
-import { booleanField } from './common.js';
+import { booleanField, wholeNumberText } from './common.js';
 import { text } from './text.js';
 
 const looseText = (label: string, message: string) =>
@@ -81,17 +81,13 @@ export type LeverageRequest = z.infer<typeof LeverageRequestSchema>;
 
 /** `:id` of DELETE /api/exchange/order/:id: the exchange's order id, a whole number > 0. */
 export const CancelOrderParamsSchema = z.object({
-  id: z.coerce.number({ error: m.cancelRequired }).int(m.cancelNotNumbers).min(1, m.cancelRequired),
+  id: wholeNumberText(m.cancelNotNumbers, 1, Number.MAX_SAFE_INTEGER),
 });
 
 /** Query of DELETE /api/exchange/order/:id: the asset id, or a symbol the server resolves. */
 export const CancelOrderQuerySchema = z
   .object({
-    assetId: z.coerce
-      .number({ error: m.cancelNotNumbers })
-      .int(m.cancelNotNumbers)
-      .min(0, m.cancelNotNumbers)
-      .optional(),
+    assetId: wholeNumberText(m.cancelNotNumbers, 0, 1_000_000).optional(),
     symbol: text('Symbol').trim().min(1, m.cancelRequired).max(40, m.symbolInvalid).optional(),
   })
   .refine((q) => q.assetId !== undefined || q.symbol !== undefined, { message: m.cancelRequired });
@@ -100,19 +96,14 @@ export type CancelOrderQuery = z.infer<typeof CancelOrderQuerySchema>;
 /** A whole-number query value with bounds and a default (query values arrive as text). */
 function limitQuery(fallback: number, max: number) {
   const message = `Limit must be a whole number from 1 to ${max}`;
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(max, message)
-    .default(fallback);
+  return wholeNumberText(message, 1, max).default(fallback);
 }
 
-const sinceQuery = z.coerce
-  .number({ error: 'Since must be a time in epoch milliseconds' })
-  .int('Since must be a time in epoch milliseconds')
-  .min(0, 'Since must be a time in epoch milliseconds')
-  .optional();
+const sinceQuery = wholeNumberText(
+  'Since must be a time in epoch milliseconds',
+  0,
+  Number.MAX_SAFE_INTEGER,
+).optional();
 
 /** Candle intervals Hyperliquid serves. */
 export const TIMEFRAMES = [

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../risk/trading-day.js';
 import { EmailSchema, NewPasswordSchema, UsernameSchema } from './auth.js';
-import { booleanField, IdParamsSchema, IdSchema, type IdParams } from './common.js';
+import {
+  booleanField,
+  IdParamsSchema,
+  IdSchema,
+  type IdParams,
+  wholeNumberText,
+} from './common.js';
 import { text } from './text.js';
 
 /** Subscription plans (SPEC.md section 3). */
@@ -133,13 +139,8 @@ export const AdminUserListQuerySchema = z.object({
     .trim()
     .max(100, 'Search must be at most 100 characters')
     .default(''),
-  page: z.coerce.number({ error: pageMessage }).int(pageMessage).min(1, pageMessage).default(1),
-  pageSize: z.coerce
-    .number({ error: pageSizeMessage })
-    .int(pageSizeMessage)
-    .min(1, pageSizeMessage)
-    .max(100, pageSizeMessage)
-    .default(25),
+  page: wholeNumberText(pageMessage, 1, Number.MAX_SAFE_INTEGER).default(1),
+  pageSize: wholeNumberText(pageSizeMessage, 1, 100).default(25),
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
 

@@ -101,7 +101,7 @@ describeEachDatabase('analytics: premium only, the caller’s own trades, clear 
       ['to=yesterday', 'to', 'To must be a date as YYYY-MM-DD'],
       ['from=2026-03-05&to=2026-03-01', 'to', 'To must be on or after From'],
       ['side=up', 'side', 'Side must be long or short'],
-      ['tier=9', 'tier', 'Tier must be at most 5'],
+      ['tier=9', 'tier', 'Tier must be 1 to 5'],
       ['tier=two', 'tier', 'Tier must be 1 to 5'],
       ['source=broker', 'source', 'Source must be journal, exchange or offPlan'],
     ])('answers %s with 400 and the message', async (query, field, message) => {

@@ -127,4 +127,22 @@ describeEachDatabase('PATCH of one cell is one atomic update', (ctx) => {
     expect(row!.version).toBe(before.version);
     expect(await getCard(user.token)).toEqual(before);
   });
+
+  // Found by fuzz-dashboard (seed 994956413): '%20' was read as cell 0 and its title blanked.
+  it.each(['%20', '%20%20', '0x0', '1e1'])(
+    'refuses the cell index %s with 400, changing nothing',
+    async (index) => {
+      const user = await register(ctx.app);
+      const before = await getCard(user.token);
+      const res = await call(user.token, 'PATCH', `/api/bingo/card/cell/${index}`, {
+        cell: { title: '' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        field: 'index',
+        message: 'A board has cells 0 to 24',
+      });
+      expect(await getCard(user.token)).toEqual(before);
+    },
+  );
 });
