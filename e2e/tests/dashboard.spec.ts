@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { hitFirstStoploss, planTrade, setCellPoints, widget } from '../support/dashboard';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
 
@@ -56,15 +56,16 @@ test('signed in: a widget dragged by its handle stays where it was left after a 
 
   const bingo = widget(page, 'Bingo Grid');
   await expect(bingo).toBeVisible();
-  const before = await bingo.boundingBox();
+  // The grid lays itself out once it knows its width, and again as widgets load: the drag
+  // starts once the widget has stopped moving, from where the handle is then.
+  const before = await settledBox(bingo);
   const handle = page.getByRole('button', { name: 'Move Bingo Grid', exact: true });
-  const grip = await handle.boundingBox();
-  if (!before || !grip) throw new Error('the bingo widget is not on screen');
+  const grip = await settledBox(handle);
 
   const saved = page.waitForResponse(
     (res) => res.url().endsWith('/api/users/widget-layout') && res.request().method() === 'PUT',
   );
-  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await handle.hover();
   await page.mouse.down();
   for (let step = 1; step <= 10; step += 1) {
     await page.mouse.move(
@@ -74,13 +75,37 @@ test('signed in: a widget dragged by its handle stays where it was left after a 
   }
   await page.mouse.up();
   expect((await saved).ok()).toBe(true);
-  await page.waitForTimeout(300);
-  const moved = await bingo.boundingBox();
-  expect(moved && (moved.x !== before.x || moved.y !== before.y)).toBe(true);
+  const moved = await settledBox(bingo);
+  expect(moved.x !== before.x || moved.y !== before.y).toBe(true);
 
   await page.reload();
   await expect(bingo).toBeVisible();
-  const after = await bingo.boundingBox();
-  expect(after?.x).toBeCloseTo(moved?.x ?? 0, 0);
-  expect(after?.y).toBeCloseTo(moved?.y ?? 0, 0);
+  const after = await settledBox(bingo);
+  expect(after.x).toBeCloseTo(moved.x, 0);
+  expect(after.y).toBeCloseTo(moved.y, 0);
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where an element is once two reads 100 ms apart agree (layout and animations done). */
+async function settledBox(locator: Locator): Promise<Box> {
+  const seen: { box: Box | null } = { box: null };
+  await expect
+    .poll(
+      async () => {
+        const box = await locator.boundingBox();
+        const same = box !== null && JSON.stringify(box) === JSON.stringify(seen.box);
+        seen.box = box;
+        return same;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  if (!seen.box) throw new Error('the element is not on screen');
+  return seen.box;
+}
