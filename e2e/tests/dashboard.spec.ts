@@ -8,7 +8,8 @@ test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses e
   // Mid-morning in the browser's zone, so the grass reset (60 minutes after the third
   // stoploss) would still fall within the day: it is not offered only because it would not
   // reopen trading, the three trades of the day being used as well.
-  await page.clock.setFixedTime(new Date('2026-03-10T10:00:00'));
+  // The page's clock is Playwright's: its timers run when the test says so (runFor below).
+  await page.clock.install({ time: new Date('2026-03-10T10:00:00') });
   await page.goto('/bingo');
   await setCellPoints(page, 1, 4);
   await setCellPoints(page, 2, 2);
@@ -38,7 +39,8 @@ test('anonymous: tick cells to 2R, plan and save long trades, three stoplosses e
     'You have reached the maximum number of stoploss trades for today and your limit of 3 trades for today. Trading opens again tomorrow at 00:00',
   );
   await expect(sidebar.getByRole('status')).not.toContainText('grass');
-  await page.waitForTimeout(2_500);
+  // The question would come 2 s after the hover: it does not.
+  await page.clock.runFor(2_500);
   await expect(sidebar.getByText('Did you touch some grass?')).toHaveCount(0);
   // Nothing went to the server: the journal lives in the browser.
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('trades') ?? '[]'));

@@ -131,6 +131,8 @@ test('reaching the daily loss limit ends the session on the dashboard and on the
   await ensureAdmin(request);
   const user = newUser('limit');
   await registerViaApi(request, user);
+  // The page's clock is Playwright's, so the grass question's 2 s can be run (below).
+  await page.clock.install();
   await loginViaUi(page, user.username, user.password);
   await connectPaperAccount(page);
 
@@ -160,7 +162,7 @@ test('reaching the daily loss limit ends the session on the dashboard and on the
   await expect(details.getByText(ended)).toBeVisible();
   // No grass question for a loss limit: the stoploss counter did not end the day.
   await sidebar(page).getByRole('button', { name: '1 SL taken' }).hover();
-  await page.waitForTimeout(2_500);
+  await page.clock.runFor(2_500);
   await expect(sidebar(page).getByText('Did you touch some grass?')).toHaveCount(0);
 
   // The server refuses with the same reason and time.
