@@ -70,6 +70,7 @@ export class ApiKeysRepository {
     userId: string,
     input: CredentialInput,
     limits: { total: number; sameNetwork?: number },
+    now: Date,
   ): Promise<{ row: ExchangeCredentialRow } | { full: 'total' | 'network' }> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -88,7 +89,7 @@ export class ApiKeysRepository {
       }
       const [row] = await tx
         .insert(exchangeCredentials)
-        .values({ userId, ...input })
+        .values({ userId, ...input, createdAt: now, updatedAt: now })
         .returning();
       return { row: row! };
     });

@@ -103,7 +103,8 @@ export class ApiKeysService {
       Object.assign(input, { control, controlCheckedAt: this.#now() });
     }
     const limits = { total: limit, ...(paper && { sameNetwork: MAX_PAPER_KEYS }) };
-    const stored = await this.deps.repo.insertIfUnder(user.id, input, limits);
+    // Stamped by the app's clock, as the reconciler's cursor starts from it (watched-connections).
+    const stored = await this.deps.repo.insertIfUnder(user.id, input, limits, this.#now());
     if ('full' in stored) throw stored.full === 'network' ? tooManyPaperKeys() : overLimit(limit);
     const { row } = stored;
     await this.record(user, 'api_key.create', row);

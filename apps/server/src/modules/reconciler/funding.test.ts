@@ -23,8 +23,9 @@ describeEachDatabase(
       (await t.paperInfo({ type: 'userFunding', user: wallet, startTime: 0 })) as FundingUpdate[];
 
     it('a bracket held over two funding hours: pnlUsd and R include what the long paid', async () => {
-      // Ten minutes before a whole hour, so two hours later two payments have fallen.
-      const start = Math.floor(Date.now() / HOUR) * HOUR + HOUR - 10 * 60_000;
+      // Ten minutes before a whole hour, so two hours later two payments have fallen; behind
+      // the wall clock, as in the test below.
+      const start = Math.floor(Date.now() / HOUR) * HOUR - 10 * 60_000;
       ctx.clock.set(start);
       await t.pin(MARK);
       const user = await t.paperTrader();
@@ -71,7 +72,11 @@ describeEachDatabase(
     });
 
     it('an off-plan round trip held over an hour: its P/L includes the funding it paid', async () => {
-      const start = Math.floor(Date.now() / HOUR) * HOUR + HOUR - 5 * 60_000;
+      // Five minutes before the last funding hour that has passed on the wall clock: the app's
+      // clock runs behind the wall's (as when a run crosses an hour), and everything the
+      // reconciler reads from must be stamped by the app's clock, not the database's. (Signed
+      // nonces are the wall clock's: the paper exchange takes them up to a day ahead.)
+      const start = Math.floor(Date.now() / HOUR) * HOUR - 5 * 60_000;
       ctx.clock.set(start);
       await t.pin(MARK);
       const user = await t.paperTrader();
