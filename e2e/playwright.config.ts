@@ -9,6 +9,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 export default defineConfig({
   testDir: './tests',
+  // One folder per port, so two runs side by side (E2E_PORT) keep their own traces.
+  outputDir: port === 3107 ? 'test-results' : `test-results-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
