@@ -4,3 +4,4 @@ export * from './trading.js';
 export * from './accounts.js';
 export * from './paper.js';
 export * from './app-secrets.js';
+export * from './contact.js';
