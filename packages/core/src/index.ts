@@ -20,11 +20,14 @@ export * from './schemas/exchange-requests.js';
 export * from './schemas/exchange-responses.js';
 export * from './schemas/signals.js';
 export * from './schemas/live.js';
+export * from './schemas/contact.js';
 
 export * from './format/round.js';
 export * from './format/number.js';
+export * from './format/price.js';
 export * from './format/money.js';
 export * from './format/r-multiple.js';
+export * from './format/date-time.js';
 
 export * from './units/units.js';
 
@@ -40,6 +43,7 @@ export * from './trade/pnl.js';
 export * from './trade/status.js';
 export * from './trade/open-trade.js';
 export * from './trade/close-trade.js';
+export * from './trade/exits.js';
 export * from './trade/import-trade.js';
 export * from './trade/close-from-fills.js';
 export * from './trade/move-stop.js';

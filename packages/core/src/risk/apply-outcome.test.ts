@@ -175,6 +175,28 @@ describe('applyTradeOutcome', () => {
   });
 });
 
+describe('a break-even close (0R: a stop moved to the entry and hit)', () => {
+  const breakEven: TradeOutcome = { status: 'TARGET_HIT', pnlUsd: 0, rMultiple: 0 };
+
+  it('is neither a win nor a stoploss: the streak and the stoplosses stay, the trade counts', () => {
+    const before = run([win(), loss(), loss()]);
+    const after = run([breakEven], before);
+    expect(after).toMatchObject({ tradeStreak: before.tradeStreak, slTaken: 2 });
+    expect(after.dailyStats).toMatchObject({ wins: 1, losses: 2 });
+    expect(after.totalStats.trades).toBe(before.totalStats.trades + 1);
+  });
+
+  it('is recorded after the third stoploss, when a loss is refused', () => {
+    const ended = run([loss(), loss(), loss()]);
+    expect(applyTradeOutcome(ended, { ...loss(), rMultiple: -0.3 }, { now: T0 }).ok).toBe(false);
+    expect(applyTradeOutcome(ended, breakEven, { now: T0 })).toMatchObject({ ok: true });
+  });
+
+  it('a loss of a fraction of R is a loss: a stoploss for the counter', () => {
+    expect(run([{ status: 'STOPLOSS_HIT', pnlUsd: -4, rMultiple: -0.4 }]).slTaken).toBe(1);
+  });
+});
+
 describe('averageRiskReward', () => {
   it.each([
     ['no trades', { trades: 0, wins: 0, losses: 0, totalGain: 0, totalRisk: 0, totalReward: 0 }, 0],

@@ -7,4 +7,8 @@ export const tradeMessages = {
   shortEntryBelowStop: 'For a short trade the entry must be below the stoploss',
   shortTargetBelowEntry: 'For a short trade the target must be below the entry',
   tradeClosed: 'This trade is closed and can no longer be changed',
+  exitPriceInvalid: 'Exit price must be a number greater than 0',
+  exitSizeInvalid: 'Exit size must be a number greater than 0',
+  exitSizeTooLarge: (open: number) =>
+    `Exit size is more than is open: ${Number(open.toPrecision(6))} left`,
 } as const;
