@@ -4,7 +4,7 @@ import {
   displayDecimals,
   formatDisplayNumber,
   formatInputNumber,
-  formatPrice,
+  formatAmount,
   formatRatio,
 } from './number.js';
 
@@ -62,13 +62,14 @@ describe('formatRatio', () => {
   });
 });
 
-describe('formatPrice', () => {
-  it('formats prices with separators and the display decimals', () => {
-    expect(formatPrice(61_000)).toBe('61,000');
-    expect(formatPrice(61_012.4)).toBe('61,012');
-    expect(formatPrice(25.55)).toBe('25.6');
-    expect(formatPrice(0.05)).toBe('0.0500');
-    expect(formatPrice(Number.NaN)).toBe('—');
+describe('formatAmount', () => {
+  it('formats sizes and amounts with separators and the display decimals', () => {
+    expect(formatAmount(61_000)).toBe('61,000');
+    expect(formatAmount(61_012.4)).toBe('61,012');
+    expect(formatAmount(25.55)).toBe('25.6');
+    expect(formatAmount(0.05)).toBe('0.0500');
+    expect(formatAmount(-0.00001)).toBe('0.0000');
+    expect(formatAmount(Number.NaN)).toBe('—');
   });
 });
 

@@ -33,22 +33,23 @@ export function formatRatio(value: number): string {
   return text === '-0.00' ? '0.00' : text;
 }
 
-const priceFormats = new Map<number, Intl.NumberFormat>();
+const amountFormats = new Map<number, Intl.NumberFormat>();
 
 /**
- * A price with thousands separators and the product's display decimals (SPEC.md section 9):
- * 61000 -> '61,000', 61012.4 -> '61,012', 25.55 -> '25.6', 0.05 -> '0.0500'; '—' when not finite.
+ * A size or amount that is not money (a fee in its coin, a quantity) with thousands separators
+ * and the product's display decimals (SPEC.md section 9): 61012.4 -> '61,012', 25.55 -> '25.6',
+ * 0.05 -> '0.0500'; '—' when not finite. Prices use formatPrice (the market's precision).
  */
-export function formatPrice(value: number): string {
+export function formatAmount(value: number): string {
   if (!Number.isFinite(value)) return '—';
   const decimals = displayDecimals(value);
-  let format = priceFormats.get(decimals);
+  let format = amountFormats.get(decimals);
   if (!format) {
     format = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
     });
-    priceFormats.set(decimals, format);
+    amountFormats.set(decimals, format);
   }
   const text = format.format(value);
   return /^-0(\.0+)?$/.test(text) ? text.slice(1) : text;
