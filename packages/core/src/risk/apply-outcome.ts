@@ -69,7 +69,7 @@ export function applyTradeOutcome(
   outcome: TradeOutcome,
   clock: RiskClock,
 ): Result<RiskState, 'SESSION_ENDED'> {
-  const { pnlUsd, status } = outcome;
+  const { pnlUsd } = outcome;
   if (!Number.isFinite(pnlUsd)) throw new RangeError('pnlUsd must be a finite number');
   const current = riskStateForDay(state, clock.now, clock.timeZone ?? DEFAULT_TIME_ZONE);
   const kind = outcomeKind(outcome);
