@@ -72,7 +72,15 @@ export const trades = pgTable(
     status: tradeStatus('status').notNull().default('OPEN'),
     /** SPEC's per-unit price difference; never summed across trades. */
     profitLoss: numeric('profit_loss'),
-    /** The close: target or stop price, R-multiple and P/L in USD; null while OPEN. */
+    /**
+     * Exits taken by hand before the last (issue 26): `[{ price, quantity, at }]`, units of the
+     * asset at dollars per unit. The close's exit price is their size-weighted mean.
+     */
+    exits: jsonb('exits')
+      .$type<Array<{ price: number; quantity: number; at: string }>>()
+      .notNull()
+      .default([]),
+    /** The close: exit price (weighted over the exits), R-multiple and P/L in USD; null while OPEN. */
     exitPrice: numeric('exit_price'),
     rMultiple: numeric('r_multiple'),
     pnlUsd: numeric('pnl_usd'),
