@@ -3,12 +3,25 @@ import { useState } from 'react';
 import { Button, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/dialog';
-import { useTradeActions, useTradeExport, useTradeList } from '@/features/journal';
+import {
+  useTradeActions,
+  useTradeExport,
+  useTradeList,
+  useTradingTimeZone,
+} from '@/features/journal';
+import { formatCount } from '@/lib/format';
+import { useHistoryView } from '../hooks/use-history-view';
+import { HistoryFilterBar } from './history-filter-bar';
 import { TradeEditForm } from './trade-edit-form';
 import { TradeRow } from './trade-row';
+import './trade-history.css';
 
 export const historyTexts = {
   title: 'Trade History',
+  editTitle: 'Edit trade',
+  noMatch: 'No trades match these filters.',
+  showMore: (shown: number, of: number) =>
+    `Show more (${formatCount(shown)} of ${formatCount(of)} shown)`,
   empty: 'No trades recorded yet',
   loading: 'Loading trades...',
   clear: 'Clear history',
@@ -26,11 +39,14 @@ const CONFIRM = {
 } as const;
 
 /**
- * The Trade History panel: OPEN first then newest; close, edit, delete (hide a verified one),
- * export as CSV and clear history.
+ * The Trade History panel: OPEN first then newest, each card dated in the trader's zone;
+ * filters and sort over the loaded journal, shown a page at a time ("Show more"); close,
+ * edit, delete (hide a verified one), export as CSV and clear history.
  */
 export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
   const { trades, query } = useTradeList();
+  const timeZone = useTradingTimeZone();
+  const view = useHistoryView(trades, timeZone);
   const actions = useTradeActions();
   const { exportCsv, exporting } = useTradeExport();
   const [editing, setEditing] = useState<Trade | null>(null);
@@ -52,11 +68,22 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
     />
   ) : (
     <>
-      <ul className="trade-list">
-        {trades.map((trade) => (
+      <HistoryFilterBar
+        filters={view.filters}
+        change={view.change}
+        reset={view.reset}
+        pairs={view.pairs}
+        matching={view.matching}
+        total={trades.length}
+        timeZone={timeZone}
+      />
+      {view.matching === 0 ? <p className="trade-history__none">{historyTexts.noMatch}</p> : null}
+      <ul className="trade-list" aria-label="Trades">
+        {view.visible.map((trade) => (
           <TradeRow
             key={trade.id}
             trade={trade}
+            timeZone={timeZone}
             onClose={actions.close}
             onEdit={setEditing}
             onDelete={(id) => setPending({ kind: 'delete', id })}
@@ -64,6 +91,11 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
           />
         ))}
       </ul>
+      {view.visible.length < view.matching ? (
+        <Button variant="secondary" onClick={view.showMore}>
+          {historyTexts.showMore(view.visible.length, view.matching)}
+        </Button>
+      ) : null}
       <div className="trade-history__toolbar">
         <Button variant="secondary" busy={exporting} onClick={exportCsv}>
           {exporting ? historyTexts.exporting : historyTexts.export}
@@ -76,7 +108,12 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={historyTexts.title} size="md">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={editing ? historyTexts.editTitle : historyTexts.title}
+      size="md"
+    >
       {query ? (
         <QueryStatus
           // A failed live refresh keeps the list on screen; only a first load that failed says so.

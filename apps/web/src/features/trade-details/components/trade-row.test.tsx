@@ -9,7 +9,14 @@ const noop = vi.fn();
 function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
   render(
     <ul>
-      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} onHide={noop} />
+      <TradeRow
+        trade={trade}
+        onClose={noop}
+        onEdit={noop}
+        onDelete={noop}
+        onHide={noop}
+        timeZone="UTC"
+      />
     </ul>,
   );
   return screen.getByRole('listitem', { name: /BTCUSDT/ });
@@ -19,7 +26,14 @@ function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
 function renderPlacedRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
   renderWithProviders(
     <ul>
-      <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={noop} onHide={noop} />
+      <TradeRow
+        trade={trade}
+        onClose={noop}
+        onEdit={noop}
+        onDelete={noop}
+        onHide={noop}
+        timeZone="UTC"
+      />
     </ul>,
   );
   return screen.getByRole('listitem', { name: /BTCUSDT/ });
@@ -46,7 +60,14 @@ describe('trade row', () => {
     const trade = { ...wonTradeFixture(), verified: true };
     render(
       <ul>
-        <TradeRow trade={trade} onClose={noop} onEdit={noop} onDelete={onDelete} onHide={onHide} />
+        <TradeRow
+          trade={trade}
+          onClose={noop}
+          onEdit={noop}
+          onDelete={onDelete}
+          onHide={onHide}
+          timeZone="UTC"
+        />
       </ul>,
     );
     const row = screen.getByRole('listitem', { name: /BTCUSDT/ });

@@ -4,6 +4,7 @@ import { Badge } from '@/components';
 import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LiveActions, LiveState, liveTexts, VerifiedBadge } from './live-trade-panel';
+import { TradeTimes } from './trade-times';
 
 export interface TradeRowProps {
   trade: Trade;
@@ -12,6 +13,8 @@ export interface TradeRowProps {
   onDelete: (id: string) => void;
   /** A verified trade is history: it can be hidden from the list, not deleted. */
   onHide: (id: string) => void;
+  /** The trader's IANA zone: the card's dates are written in it. */
+  timeZone: string;
 }
 
 const tone = (value: number | null) =>
@@ -44,7 +47,7 @@ function BoardFacts({ trade }: { trade: Trade }) {
 }
 
 /** One trade of the history: setup, size and risk, board, notes, result and its actions. */
-export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowProps) {
+export function TradeRow({ trade, onClose, onEdit, onDelete, onHide, timeZone }: TradeRowProps) {
   const label = tradeStatusLabel(trade.status);
   const open = canChangeTrade(trade.status);
   const name = `${trade.pair} ${trade.isLong ? 'Long' : 'Short'}`;
@@ -88,6 +91,7 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide }: TradeRowP
           {label}
         </span>
       </div>
+      <TradeTimes trade={trade} timeZone={timeZone} />
       <dl className="trade-row__facts">
         {facts.map(([term, value, className]) => (
           <div key={term}>
