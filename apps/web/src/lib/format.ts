@@ -3,7 +3,9 @@
  * (SPEC.md section 9's display decimals, thousands separators, signed money), so the server's
  * messages, Discord signals and the screens agree.
  *
- * - prices and levels: formatPrice ('64,250', '25.6', '0.0500')
+ * - prices and levels: formatPrice, at the market's precision ('4,409.7', '0.1932', '195'); on
+ *   the trading page usePriceFormat (features/exchange) adds the market's szDecimals
+ * - sizes and amounts that are not dollars (a fee in its coin): formatAmount ('0.5436' → '0.54')
  * - money held (balances, margin, order value): formatUsdCents ('$9,999.61')
  * - round amounts (account and trade size, limits): formatUsd ('$10,000', '$49.18')
  * - gains and losses: formatSignedUsd ('+$3,000.00'), formatSignedR ('+2.00R')
@@ -14,6 +16,7 @@
 import { roundTo } from '@tb/core';
 
 export {
+  formatAmount,
   formatInputNumber,
   formatPercent,
   formatPrice,

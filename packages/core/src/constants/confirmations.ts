@@ -10,5 +10,9 @@ export const confirmMessages = {
   deleteBoard: 'Are you sure you want to delete this board?',
 } as const;
 
-/** Props of every price input (SPEC.md section 5). */
-export const PRICE_INPUT = { step: 0.0001, min: 0, placeholder: '0.00' } as const;
+/**
+ * Props of every journal price input (SPEC.md section 5, min 0 and placeholder 0.00). The step
+ * is 'any', not SPEC's 0.0001: a price keeps the market's own precision (DOGE 0.19325, a coin
+ * at 0.012345), and a browser refuses to submit a value off the step (issue 26).
+ */
+export const PRICE_INPUT = { step: 'any', min: 0, placeholder: '0.00' } as const;

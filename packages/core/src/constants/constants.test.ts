@@ -30,7 +30,7 @@ describe('confirmations and price inputs', () => {
     expect(confirmMessages.deleteBoard).toBe('Are you sure you want to delete this board?');
   });
 
-  it('price inputs step 0.0001 from 0 with placeholder 0.00', () => {
-    expect(PRICE_INPUT).toEqual({ step: 0.0001, min: 0, placeholder: '0.00' });
+  it('price inputs take any precision from 0 with placeholder 0.00', () => {
+    expect(PRICE_INPUT).toEqual({ step: 'any', min: 0, placeholder: '0.00' });
   });
 });

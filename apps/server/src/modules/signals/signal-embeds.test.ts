@@ -70,6 +70,14 @@ describe('table embeds', () => {
     expect(embed.description).toContain('LONG');
     expect(embed.description).toContain('+$10.01');
     expect(embed.description).toContain('+31.26%');
+    expect(embed.description).toMatch(/0.0100\s+64,000\s+65,000.5\s/);
+  });
+
+  it('shows prices at the market precision, not rounded to the display decimals', () => {
+    const doge = { ...order, symbol: 'DOGE-USD', size: 5000, price: 0.1932 };
+    const eth = { ...position, symbol: 'ETH-USD', entryPrice: 4409.7, markPrice: 195 };
+    expect(ordersTableEmbed([doge], NOW).description).toMatch(/5000\s+0.1932\s/);
+    expect(positionsTableEmbed([eth], NOW).description).toMatch(/\s4,409.7\s+195\s/);
   });
 
   it.each([
@@ -82,7 +90,7 @@ describe('table embeds', () => {
   it('lists open orders with reduce-only marked', () => {
     const embed = ordersTableEmbed([order], NOW);
     expect(embed.title).toBe('📋 Open orders');
-    expect(embed.description).toMatch(/ETH-USD\s+SELL\s+limit\s+0.50\s+3400\s+yes/);
+    expect(embed.description).toMatch(/ETH-USD\s+SELL\s+limit\s+0.50\s+3,400\s+yes/);
   });
 });
 
@@ -104,7 +112,7 @@ describe('order embeds', () => {
     );
     expect(embed.title).toBe('🟢 Order placed: BUY BTC-USD');
     expect(embed.color).toBe(SIGNAL_COLORS.buy);
-    expect(embed.fields).toContainEqual({ name: 'Avg price', value: '65010', inline: true });
+    expect(embed.fields).toContainEqual({ name: 'Avg price', value: '65,010', inline: true });
     expect(embed.fields).toContainEqual({ name: 'Status', value: 'filled 0.0100', inline: true });
   });
 
@@ -115,7 +123,7 @@ describe('order embeds', () => {
       NOW,
     );
     expect(embed.color).toBe(SIGNAL_COLORS.sell);
-    expect(embed.fields).toContainEqual({ name: 'Price', value: '70000', inline: true });
+    expect(embed.fields).toContainEqual({ name: 'Price', value: '70,000', inline: true });
     expect(embed.fields).toContainEqual({ name: 'Reduce only', value: 'yes', inline: true });
   });
 

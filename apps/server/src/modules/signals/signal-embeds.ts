@@ -1,5 +1,6 @@
 import {
   formatDisplayNumber,
+  formatPrice,
   formatSignedUsd,
   type OpenOrder,
   type PlacedOrder,
@@ -40,6 +41,7 @@ export const signalMessage = (embeds: DiscordEmbed[]): DiscordMessage => ({
   embeds: embeds.slice(0, 10),
 });
 
+/** Sizes by SPEC.md's display decimals; prices at the market's precision (formatPrice). */
 const num = formatDisplayNumber;
 
 /**
@@ -64,8 +66,8 @@ export function positionsTableEmbed(positions: Position[], now: Date): DiscordEm
     p.symbol,
     p.side.toUpperCase(),
     num(p.size),
-    num(p.entryPrice),
-    num(p.markPrice),
+    formatPrice(p.entryPrice),
+    formatPrice(p.markPrice),
     formatSignedUsd(p.unrealizedPnl),
     `${p.pnlPercentage >= 0 ? '+' : ''}${p.pnlPercentage.toFixed(2)}%`,
   ]);
@@ -87,7 +89,7 @@ export function ordersTableEmbed(orders: OpenOrder[], now: Date): DiscordEmbed {
     o.side.toUpperCase(),
     o.orderType,
     num(o.size),
-    num(o.price),
+    formatPrice(o.price),
     o.reduceOnly ? 'yes' : '',
   ]);
   return {
@@ -115,7 +117,7 @@ export function orderPlacedEmbed(
     { name: 'Size', value: num(order.size), inline: true },
     {
       name: placed.averagePrice !== null ? 'Avg price' : 'Price',
-      value: price === null ? 'market' : num(price),
+      value: price === null ? 'market' : formatPrice(price),
       inline: true,
     },
     {

@@ -85,8 +85,24 @@ export const historyRow = (status: string, symbol = 'BTC-USD'): OrderHistoryRow 
 });
 
 export const markets: Market[] = [
-  { id: 'BTC', symbol: 'BTC-USD', base: 'BTC', quote: 'USD', assetId: 0, maxLeverage: 50 },
-  { id: 'ETH', symbol: 'ETH-USD', base: 'ETH', quote: 'USD', assetId: 1, maxLeverage: 25 },
+  {
+    id: 'BTC',
+    symbol: 'BTC-USD',
+    base: 'BTC',
+    quote: 'USD',
+    assetId: 0,
+    maxLeverage: 50,
+    sizeDecimals: 5,
+  },
+  {
+    id: 'ETH',
+    symbol: 'ETH-USD',
+    base: 'ETH',
+    quote: 'USD',
+    assetId: 1,
+    maxLeverage: 25,
+    sizeDecimals: 4,
+  },
 ];
 
 export const tickers: Ticker[] = [

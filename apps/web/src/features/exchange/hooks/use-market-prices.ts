@@ -11,6 +11,8 @@ export interface MarketPrice {
   base: string;
   /** Last price in dollars; null until the tickers arrive. */
   price: number | null;
+  /** The market's size decimals (Hyperliquid's szDecimals): its prices' precision. */
+  sizeDecimals?: number | undefined;
 }
 
 /** The markets of the exchange, in its own order (BTC, ETH, ...), with their current prices. */
@@ -27,6 +29,7 @@ export function useMarketPrices(enabled: boolean) {
       symbol: m.symbol,
       base: m.base,
       price: prices.get(m.symbol) ?? null,
+      sizeDecimals: m.sizeDecimals,
     }));
   }, [markets.data, tickers.data]);
   return { markets: list, isLoading: markets.isPending && enabled, isError: markets.isError };

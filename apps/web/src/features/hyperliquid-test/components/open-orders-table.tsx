@@ -1,9 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OpenOrder } from '@tb/core';
 import { Button } from '@/components';
-import { ACCOUNT_POLL_MS, exchangeMessages, openOrdersQueryOptions } from '@/features/exchange';
+import {
+  ACCOUNT_POLL_MS,
+  exchangeMessages,
+  openOrdersQueryOptions,
+  usePriceFormat,
+  type PriceFormat,
+} from '@/features/exchange';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import { formatPrice, formatSize, formatUsdCents } from '@/lib/format';
+import { formatSize, formatUsdCents } from '@/lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TimeCell } from './time-cell';
@@ -11,7 +17,7 @@ import { TableSection } from './table-section';
 
 export const openOrdersTexts = { title: 'Open orders', empty: 'No open orders' } as const;
 
-function columns(actions: TradingActions): Column<OpenOrder>[] {
+function columns(actions: TradingActions, price: PriceFormat): Column<OpenOrder>[] {
   return [
     { header: 'Time', cell: (o) => <TimeCell ms={o.timestamp} /> },
     { header: 'Symbol', cell: (o) => o.symbol },
@@ -19,7 +25,7 @@ function columns(actions: TradingActions): Column<OpenOrder>[] {
     { header: 'Side', cell: (o) => <SideBadge side={o.side} /> },
     { header: 'Size', numeric: true, cell: (o) => formatSize(o.size) },
     { header: 'Filled', numeric: true, cell: (o) => formatSize(o.filled) },
-    { header: 'Price', numeric: true, cell: (o) => formatPrice(o.price) },
+    { header: 'Price', numeric: true, cell: (o) => price(o.price, o.symbol) },
     { header: 'Value', numeric: true, cell: (o) => formatUsdCents(o.value) },
     { header: 'Reduce only', cell: (o) => (o.reduceOnly ? 'Yes' : 'No') },
     { header: 'Status', cell: (o) => o.status },
@@ -53,6 +59,7 @@ export function OpenOrdersTable({
     ...openOrdersQueryOptions(connectionId),
     refetchInterval: ACCOUNT_POLL_MS,
   });
+  const price = usePriceFormat();
   return (
     <TableSection
       id="open-orders-title"
@@ -64,7 +71,7 @@ export function OpenOrdersTable({
       {(rows) => (
         <DataTable
           caption={openOrdersTexts.title}
-          columns={columns(actions)}
+          columns={columns(actions, price)}
           rows={rows}
           rowKey={(o) => o.id}
         />

@@ -124,7 +124,7 @@ describe('order form', () => {
     expect(screen.queryByRole('spinbutton', { name: 'Price' })).not.toBeInTheDocument();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Symbol' }), 'ETH-USD');
     await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '0.002');
-    expect(await screen.findByText('Current price: 3,100')).toBeVisible();
+    expect(await screen.findByText('Current price: 3,100.2')).toBeVisible();
     expect(screen.getByRole('status', { name: 'Order value' })).toHaveTextContent('$6.20');
     expect(screen.getByText(/Below the \$10 minimum/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Place buy order' }));

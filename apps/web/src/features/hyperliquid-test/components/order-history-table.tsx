@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderStatusClass, type OrderHistoryRow } from '@tb/core';
-import { exchangeMessages, orderHistoryQueryOptions } from '@/features/exchange';
-import { formatPrice, formatSize } from '@/lib/format';
+import {
+  exchangeMessages,
+  orderHistoryQueryOptions,
+  usePriceFormat,
+  type PriceFormat,
+} from '@/features/exchange';
+import { formatSize } from '@/lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
 import { TimeCell } from './time-cell';
@@ -12,12 +17,12 @@ export const orderHistoryTexts = {
   empty: 'No order history found.',
 } as const;
 
-const COLUMNS: readonly Column<OrderHistoryRow>[] = [
+const columns = (price: PriceFormat): readonly Column<OrderHistoryRow>[] => [
   { header: 'Time', cell: (o) => <TimeCell ms={o.timestamp} /> },
   { header: 'Symbol', cell: (o) => o.symbol },
   { header: 'Type', cell: (o) => o.type },
   { header: 'Side', cell: (o) => <SideBadge side={o.side} /> },
-  { header: 'Price', numeric: true, cell: (o) => formatPrice(o.price) },
+  { header: 'Price', numeric: true, cell: (o) => price(o.price, o.symbol) },
   { header: 'Amount', numeric: true, cell: (o) => formatSize(o.amount) },
   { header: 'Filled', numeric: true, cell: (o) => formatSize(o.filled) },
   {
@@ -32,6 +37,7 @@ const COLUMNS: readonly Column<OrderHistoryRow>[] = [
 /** The account's orders of the past, newest first, with their final status. */
 export function OrderHistoryTable({ connectionId }: { connectionId: string | null }) {
   const query = useQuery(orderHistoryQueryOptions(connectionId));
+  const price = usePriceFormat();
   return (
     <TableSection
       id="order-history-title"
@@ -43,7 +49,7 @@ export function OrderHistoryTable({ connectionId }: { connectionId: string | nul
       {(rows) => (
         <DataTable
           caption={orderHistoryTexts.title}
-          columns={COLUMNS}
+          columns={columns(price)}
           rows={rows}
           rowKey={(o, i) => `${o.timestamp}-${o.symbol}-${i}`}
         />

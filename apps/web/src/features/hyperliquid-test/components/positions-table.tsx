@@ -3,9 +3,15 @@ import { confirmMessages, type Position } from '@tb/core';
 import { useState } from 'react';
 import { Button } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ACCOUNT_POLL_MS, exchangeMessages, positionsQueryOptions } from '@/features/exchange';
+import {
+  ACCOUNT_POLL_MS,
+  exchangeMessages,
+  positionsQueryOptions,
+  usePriceFormat,
+  type PriceFormat,
+} from '@/features/exchange';
 import type { TradingActions } from '../hooks/use-trading-actions';
-import { formatPrice, formatSize, formatUsdCents, trend } from '@/lib/format';
+import { formatSize, formatUsdCents, trend } from '@/lib/format';
 import { formatLeverage, formatPnl } from '../lib/format';
 import { DataTable, type Column } from './data-table';
 import { SideBadge } from './side-badge';
@@ -17,13 +23,13 @@ export const positionsTexts = {
   closeAll: 'Close all',
 } as const;
 
-function columns(actions: TradingActions): Column<Position>[] {
+function columns(actions: TradingActions, price: PriceFormat): Column<Position>[] {
   return [
     { header: 'Symbol', cell: (p) => p.symbol },
     { header: 'Side', cell: (p) => <SideBadge side={p.side} /> },
     { header: 'Size', numeric: true, cell: (p) => formatSize(Math.abs(p.size)) },
-    { header: 'Entry', numeric: true, cell: (p) => formatPrice(p.entryPrice) },
-    { header: 'Mark', numeric: true, cell: (p) => formatPrice(p.markPrice) },
+    { header: 'Entry', numeric: true, cell: (p) => price(p.entryPrice, p.symbol) },
+    { header: 'Mark', numeric: true, cell: (p) => price(p.markPrice, p.symbol) },
     {
       header: 'Unrealized P/L',
       numeric: true,
@@ -36,7 +42,7 @@ function columns(actions: TradingActions): Column<Position>[] {
     {
       header: 'Liq. price',
       numeric: true,
-      cell: (p) => (p.liquidationPrice === null ? '—' : formatPrice(p.liquidationPrice)),
+      cell: (p) => (p.liquidationPrice === null ? '—' : price(p.liquidationPrice, p.symbol)),
     },
     { header: 'Margin', numeric: true, cell: (p) => formatUsdCents(p.margin) },
     { header: 'Leverage', numeric: true, cell: (p) => formatLeverage(p.leverage, p.leverageType) },
@@ -70,6 +76,7 @@ export function PositionsTable({
     ...positionsQueryOptions(connectionId),
     refetchInterval: ACCOUNT_POLL_MS,
   });
+  const price = usePriceFormat();
   const [confirming, setConfirming] = useState(false);
   const hasPositions = (query.data?.length ?? 0) > 0;
 
@@ -101,7 +108,7 @@ export function PositionsTable({
       {(rows) => (
         <DataTable
           caption={positionsTexts.title}
-          columns={columns(actions)}
+          columns={columns(actions, price)}
           rows={rows}
           rowKey={(p) => `${p.symbol}-${p.side}`}
         />

@@ -18,8 +18,10 @@ export interface SymbolFieldProps {
 export function SymbolField({ value, onChange, livePrice, priceError }: SymbolFieldProps) {
   const id = useId();
   const { markets, isError } = useMarketPrices(true);
+  const szDecimals = markets.find((m) => m.symbol === value)?.sizeDecimals;
   const hint =
-    priceError ?? (livePrice === null ? null : `Current price: ${formatPrice(livePrice)}`);
+    priceError ??
+    (livePrice === null ? null : `Current price: ${formatPrice(livePrice, { szDecimals })}`);
   const control = {
     id,
     className: 'field__control',
@@ -38,7 +40,9 @@ export function SymbolField({ value, onChange, livePrice, priceError }: SymbolFi
           {markets.some((m) => m.symbol === value) ? null : <option value={value}>{value}</option>}
           {markets.map((m) => (
             <option key={m.symbol} value={m.symbol}>
-              {m.price === null ? m.symbol : `${m.symbol} — ${formatPrice(m.price)}`}
+              {m.price === null
+                ? m.symbol
+                : `${m.symbol} — ${formatPrice(m.price, { szDecimals: m.sizeDecimals })}`}
             </option>
           ))}
         </select>

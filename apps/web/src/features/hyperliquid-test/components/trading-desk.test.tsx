@@ -207,6 +207,30 @@ describe('account and tables', () => {
     expect(row).toHaveTextContent('10.5 USDC');
   });
 
+  it('shows each fill at its own price, and its cost is the quantity × the price shown', async () => {
+    const ethFill = { ...fill, symbol: 'ETH-USD', price: 4470.3, amount: 0.2721, cost: 1216.36863 };
+    const dogeFill = { ...fill, symbol: 'DOGE-USD', price: 0.1932, amount: 5000, cost: 966 };
+    const { user } = openDesk({ 'GET /exchange/myTrades': ok([ethFill, dogeFill]) });
+    await user.click(await screen.findByRole('button', { name: 'Trade history' }));
+    const table = await screen.findByRole('table', { name: 'Trade history' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const cellOf = (symbol: string, header: string) => {
+      const row = within(table).getByRole('row', { name: new RegExp(symbol) });
+      return within(row).getAllByRole('cell')[headers.indexOf(header)]!.textContent ?? '';
+    };
+    expect(cellOf('ETH-USD', 'Price')).toBe('4,470.3');
+    expect(cellOf('ETH-USD', 'Amount')).toBe('0.2721');
+    expect(cellOf('ETH-USD', 'Cost')).toBe('$1,216.37');
+    expect(cellOf('DOGE-USD', 'Price')).toBe('0.1932');
+    expect(cellOf('DOGE-USD', 'Cost')).toBe('$966.00');
+    for (const symbol of ['ETH-USD', 'DOGE-USD']) {
+      const shown = (header: string) => Number(cellOf(symbol, header).replace(/[$,]/g, ''));
+      expect(shown('Cost')).toBeCloseTo(shown('Amount') * shown('Price'), 2);
+    }
+  });
+
   it('gives each order history status its class', async () => {
     const statuses = ['filled', 'closed', 'canceled', 'cancelled', 'open', 'rejected', 'triggered'];
     const { user } = openDesk({

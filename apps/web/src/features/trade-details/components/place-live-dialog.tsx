@@ -41,7 +41,10 @@ export interface PlaceLiveDialogProps {
 export function PlaceLiveDialog({ trade, onPlace, onClose }: PlaceLiveDialogProps) {
   const markets = useQuery(marketsQueryOptions());
   const symbol = priceSymbol(trade.pair);
-  const assetMax = markets.data?.find((m) => m.symbol === symbol)?.maxLeverage ?? null;
+  const market = markets.data?.find((m) => m.symbol === symbol);
+  const assetMax = market?.maxLeverage ?? null;
+  // The prices as the exchange takes them: 5 significant figures, 6 − szDecimals decimals.
+  const price = (value: number) => formatPrice(value, { szDecimals: market?.sizeDecimals });
   const max = assetMax ?? FALLBACK_MAX_LIVE_LEVERAGE;
   const [type, setType] = useState<LiveOrderRequest['type']>('limit');
   const [typed, setTyped] = useState<string | null>(null);
@@ -80,7 +83,7 @@ export function PlaceLiveDialog({ trade, onPlace, onClose }: PlaceLiveDialogProp
       open
       onOpenChange={(open) => !open && !placing && onClose()}
       title={placeTexts.title}
-      description={`${side} ${trade.pair} · entry ${formatPrice(trade.entryPrice)} · stop ${formatPrice(trade.stopLoss)} · target ${formatPrice(trade.takeProfit)}`}
+      description={`${side} ${trade.pair} · entry ${price(trade.entryPrice)} · stop ${price(trade.stopLoss)} · target ${price(trade.takeProfit)}`}
     >
       <form className="stack live-order" onSubmit={submit} noValidate aria-label="Place order">
         {error ? <Alert tone="error">{error}</Alert> : null}
@@ -126,7 +129,7 @@ export function PlaceLiveDialog({ trade, onPlace, onClose }: PlaceLiveDialogProp
           </div>
           <div>
             <dt>{placeTexts.liquidation}</dt>
-            <dd>{liquidation === null ? '—' : formatPrice(liquidation)}</dd>
+            <dd>{liquidation === null ? '—' : price(liquidation)}</dd>
           </div>
         </dl>
         <p className="live-order__note">{placeTexts.liquidationNote}</p>

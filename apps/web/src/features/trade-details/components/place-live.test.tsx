@@ -16,7 +16,15 @@ const connection = {
   connectedAt: '2026-01-01T00:00:00.000Z',
 };
 const markets = [
-  { id: 'BTC', symbol: 'BTC-USD', base: 'BTC', quote: 'USD', assetId: 0, maxLeverage: 40 },
+  {
+    id: 'BTC',
+    symbol: 'BTC-USD',
+    base: 'BTC',
+    quote: 'USD',
+    assetId: 0,
+    maxLeverage: 40,
+    sizeDecimals: 5,
+  },
 ];
 
 function boardWithScore(score: number): BingoState {
@@ -149,15 +157,15 @@ describe('Place on Hyperliquid', () => {
     await user.click(placeButton());
     const dialog = await screen.findByRole('dialog', { name: 'Place on Hyperliquid' });
     // Live trading: the pair is the exchange's symbol.
-    expect(dialog).toHaveTextContent('Long BTC-USD · entry 110.0 · stop 100.0 · target 130.0');
+    expect(dialog).toHaveTextContent('Long BTC-USD · entry 110 · stop 100 · target 130');
     // BTC allows 40x: the field says so once the market list is read; 5x by default.
     const leverage = await within(dialog).findByLabelText('Leverage (1–40x)');
     expect(leverage).toHaveValue(5);
     expect(within(dialog).getByRole('radio', { name: 'Limit at entry' })).toBeChecked();
     expect(summaryFact(dialog, 'Size')).toHaveTextContent('$1,000');
     expect(summaryFact(dialog, 'Margin')).toHaveTextContent('$200');
-    // 110 × (1 − 1/5 + 1/80) = 89.375
-    expect(summaryFact(dialog, 'Liquidation (estimated)')).toHaveTextContent('89.4');
+    // 110 × (1 − 1/5 + 1/80) = 89.375, at BTC's precision (szDecimals 5: one decimal).
+    expect(summaryFact(dialog, 'Liquidation (estimated)')).toHaveTextContent(/^89\.4$/);
 
     await user.clear(leverage);
     await user.type(leverage, '41');

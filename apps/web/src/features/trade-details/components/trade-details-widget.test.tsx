@@ -56,7 +56,8 @@ describe('trade details widget', () => {
     expect(screen.getByRole('button', { name: 'Short', pressed: true })).toBeVisible();
     const stop = screen.getByLabelText('Stoploss');
     expect(stop).toHaveAttribute('type', 'number');
-    expect(stop).toHaveAttribute('step', '0.0001');
+    // Any precision: a DOGE price like 0.19325 is a valid value, not off a 0.0001 step.
+    expect(stop).toHaveAttribute('step', 'any');
     expect(stop).toHaveAttribute('min', '0');
     expect(stop).toHaveAttribute('placeholder', '0.00');
     expect(screen.getByRole('button', { name: 'Save Short trade' })).toBeDisabled();

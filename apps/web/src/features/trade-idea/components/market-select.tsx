@@ -3,7 +3,8 @@ import { formatPrice } from '@/lib/format';
 import { useId } from 'react';
 import type { MarketPrice } from '@/features/exchange';
 
-const price = (value: number | null) => (value === null ? '…' : `$${formatPrice(value)}`);
+const price = (m: MarketPrice) =>
+  m.price === null ? '…' : `$${formatPrice(m.price, { szDecimals: m.sizeDecimals })}`;
 
 /** The market of a stored pair: the same symbol, else the same base ('BTCUSD' → BTC-USD). */
 export function findMarket(markets: readonly MarketPrice[], symbol: string): MarketPrice | null {
@@ -51,13 +52,13 @@ export function MarketSelect({
         )}
         {markets.map((market) => (
           <option key={market.symbol} value={market.symbol}>
-            {`${market.symbol} · ${price(market.price)}`}
+            {`${market.symbol} · ${price(market)}`}
           </option>
         ))}
       </select>
       <p className="field__hint" id={`${id}-hint`}>
         {selected?.price != null
-          ? `Last price ${price(selected.price)} on ${exchangeName}`
+          ? `Last price ${price(selected)} on ${exchangeName}`
           : `Markets of ${exchangeName}`}
       </p>
     </div>

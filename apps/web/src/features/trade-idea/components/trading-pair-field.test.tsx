@@ -5,12 +5,13 @@ import { publicUser, signIn } from '@/test/render-app';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { TradeIdeaWidget } from './trade-idea-widget';
 
-const market = (base: string, assetId: number) => ({
+const market = (base: string, assetId: number, sizeDecimals: number) => ({
   id: base,
   symbol: `${base}-USD`,
   base,
   quote: 'USD',
   assetId,
+  sizeDecimals,
 });
 const ticker = (symbol: string, last: number) => ({
   symbol,
@@ -42,7 +43,10 @@ function renderLive({ marketsOk = true } = {}) {
       return marketsOk
         ? {
             status: 200,
-            body: { success: true, data: [market('BTC', 0), market('ETH', 1), market('kPEPE', 2)] },
+            body: {
+              success: true,
+              data: [market('BTC', 0, 5), market('ETH', 1, 4), market('kPEPE', 2, 0)],
+            },
           }
         : { status: 502 };
     }
@@ -69,13 +73,14 @@ function renderLive({ marketsOk = true } = {}) {
 }
 
 describe('trading pair with live trading', () => {
-  it('lists the markets with their prices; the stored pair selects its market', async () => {
+  it('lists the markets with their prices at each market precision; the stored pair selects its market', async () => {
     renderLive();
     const select = await screen.findByRole('combobox', { name: 'Trading pair' });
     expect(
       await within(select).findByRole('option', { name: 'BTC-USD · $65,001' }),
     ).toBeInTheDocument();
-    expect(within(select).getByRole('option', { name: 'ETH-USD · $3,450' })).toBeInTheDocument();
+    // 5 significant figures, at most 6 − szDecimals decimals (ETH: 2, kPEPE: 6).
+    expect(within(select).getByRole('option', { name: 'ETH-USD · $3,450.3' })).toBeInTheDocument();
     expect(within(select).getByRole('option', { name: 'kPEPE-USD · $0.0123' })).toBeInTheDocument();
     expect(select).toHaveValue('BTC-USD');
     expect(select).toHaveAccessibleDescription('Last price $65,001 on Hyperliquid');
