@@ -26,6 +26,7 @@ import { registerAudit } from './modules/audit/audit.module.js';
 import { registerAuth } from './modules/auth/auth.module.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { registerBingo } from './modules/bingo/bingo.module.js';
+import { registerContact } from './modules/contact/contact.module.js';
 import { RedisMarketCache } from './lib/redis/market-cache.js';
 import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
 import { bracketPlacer } from './modules/exchange/bracket-placer.js';
@@ -350,5 +351,9 @@ async function registerApiModules(
   await registerSubscriptions(api, shared, { users: users.repo });
   await api.register(paymentRoutes, { links: config.paymentLinks });
   await registerAudit(api, shared);
+  await registerContact(api, shared, {
+    mailer: parts.mailer,
+    admins: () => users.repo.admins(),
+  });
   return reconciler;
 }

@@ -11,6 +11,8 @@ export interface Mail {
   html: string;
   /** The links the mail carries (verification, reset), for the development outbox log. */
   links: string[];
+  /** Where a reply goes (Contact Us: the sender), when not to the From address. */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -38,6 +40,7 @@ export function createMailer(opts: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.replyTo && { replyTo: mail.replyTo }),
         });
       },
     };

@@ -40,6 +40,11 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       url: '/api/users/password',
       body: { currentPassword: ids.me.password, newPassword: ids.me.password },
     },
+    {
+      method: 'POST',
+      url: '/api/contact',
+      body: { name: 'Ann', email: 'a@example.com', message: 'Hello' },
+    },
     { method: 'PUT', url: '/api/users/time-zone', body: { timeZone: 'Europe/Paris' } },
     { method: 'PUT', url: '/api/users/settings', body: { liveTradingEnabled: true } },
     {
@@ -237,6 +242,7 @@ function adminSamples(ids: SampleIds): SampleRequest[] {
     },
     { method: 'POST', url: '/api/users/{id}/subscription/cancel', params: target },
     { method: 'GET', url: '/api/admin/audit-log', query: { limit: '5' } },
+    { method: 'GET', url: '/api/admin/contact-messages', query: { page: '1', pageSize: '10' } },
   ];
 }
 

@@ -83,14 +83,6 @@ export const ResetPasswordFormSchema = z
     message: m.passwordsMismatch,
   });
 
-/** Contact modal (SPEC.md: it only logs, makes no call). */
-export const ContactFormSchema = z.object({
-  name: text('Name').trim().min(1, 'Please enter your name').max(100),
-  email: EmailSchema,
-  message: text('Message').trim().min(1, 'Please enter a message').max(5000),
-});
-export type ContactForm = z.infer<typeof ContactFormSchema>;
-
 /** A plain `{ message }` answer (verification, resend, reset). */
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;

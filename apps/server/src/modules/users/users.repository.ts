@@ -51,6 +51,15 @@ export class UsersRepository {
     return row;
   }
 
+  /** Every admin's address and name (whom Contact Us mails). */
+  async admins(): Promise<Array<Pick<UserRow, 'id' | 'email' | 'username'>>> {
+    return this.db
+      .select({ id: users.id, email: users.email, username: users.username })
+      .from(users)
+      .where(eq(users.isAdmin, true))
+      .orderBy(users.createdAt);
+  }
+
   /** By username (any case) or by email: the login form accepts either. */
   async findByLogin(login: string): Promise<UserRow | undefined> {
     const [row] = await this.db

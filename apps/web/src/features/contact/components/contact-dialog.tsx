@@ -6,7 +6,7 @@ export interface ContactDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Contact Us (SPEC.md section 2): validates and confirms; it sends nothing anywhere. */
+/** Contact Us (SPEC.md section 2; issue 26: the message is stored and mailed to the admins). */
 export function ContactDialogImpl({ open, onOpenChange }: ContactDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Contact Us" size="md">

@@ -1,46 +1,77 @@
-import { ContactFormSchema, type ContactForm as ContactValues } from '@tb/core';
+import { useMutation } from '@tanstack/react-query';
+import { ContactMessageRequestSchema, type ContactMessageRequest } from '@tb/core';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextAreaField, TextField } from '@/components';
+import { errorMessage, isApiError } from '@/lib/api-error';
 import { fieldErrors, type FieldErrors } from '@/lib/form-errors';
+import { sendContactMessageMutationOptions } from '../api';
 
-const empty: ContactValues = { name: '', email: '', message: '' };
+type Field = keyof ContactMessageRequest;
+const empty: ContactMessageRequest = { name: '', email: '', message: '' };
+const FIELDS: readonly string[] = ['name', 'email', 'message'];
+const FAILED = 'Your message could not be sent. Please try again.';
 
+/**
+ * Contact Us: sends the message to the server, which stores it and mails the admins. The
+ * sender reads what really happened (mailed, or saved for the admin panel only); on a failure
+ * the text stays in the form.
+ */
 export function ContactForm({ onClose }: { onClose: () => void }) {
-  const [values, setValues] = useState<ContactValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors<keyof ContactValues>>({});
-  const [sent, setSent] = useState(false);
+  const [values, setValues] = useState<ContactMessageRequest>(empty);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const send = useMutation({
+    ...sendContactMessageMutationOptions(),
+    onSuccess: () => setValues(empty),
+    onError: (error) => {
+      // A field the server refused is shown on the field, as the form's own checks are.
+      if (isApiError(error) && error.field && FIELDS.includes(error.field)) {
+        setErrors({ [error.field as Field]: error.message });
+      }
+    },
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = ContactFormSchema.safeParse(values);
+    if (send.isPending) return;
+    const parsed = ContactMessageRequestSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setSent(false);
+      send.reset();
       return;
     }
-    // SPEC.md: the contact form only logs what was written; there is no endpoint for it.
-    console.log('Contact form', parsed.data);
     setErrors({});
-    setValues(empty);
-    setSent(true);
+    send.mutate(parsed.data);
   }
 
-  const field = (name: keyof ContactValues) => ({
+  const field = (name: Field) => ({
     name,
     value: values[name],
     error: errors[name],
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      // Writing again starts a new message: the previous outcome no longer applies.
+      if (send.isSuccess) send.reset();
+    },
   });
 
+  const fieldRefused = isApiError(send.error) && send.error.field;
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      {sent ? <Alert tone="success">Thank you! Your message has been sent.</Alert> : null}
+      {send.isSuccess ? (
+        <Alert tone={send.data.delivery === 'mailed' ? 'success' : 'info'}>
+          {send.data.message}
+        </Alert>
+      ) : null}
+      {send.isError && !fieldRefused ? (
+        <Alert tone="error">{errorMessage(send.error, FAILED)}</Alert>
+      ) : null}
       <TextField label="Name" autoComplete="name" required {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <TextAreaField label="Message" required rows={5} {...field('message')} />
       <div className="row">
-        <Button type="submit">Send</Button>
+        <Button type="submit" busy={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send'}
+        </Button>
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
