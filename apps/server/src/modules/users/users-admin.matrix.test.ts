@@ -80,6 +80,12 @@ const ROUTES: RouteCase[] = [
     expect: { ...ADMIN_ONLY, admin: 200 },
   },
   {
+    method: 'GET',
+    path: '/admin/contact-messages',
+    url: () => '/api/admin/contact-messages',
+    expect: { ...ADMIN_ONLY, admin: 200 },
+  },
+  {
     method: 'PUT',
     path: '/users/password',
     url: () => '/api/users/password',
