@@ -2,17 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { usePriceFormat } from '@/features/exchange';
 import { useTradingTimeZone } from '@/features/journal';
 import { tripTime, unjournaledQueryOptions, unjournaledTexts, type UnjournaledTrip } from '../api';
 import { useDismissTrip } from '../hooks/use-unjournaled-actions';
-import {
-  formatPrice,
-  formatSignedUsd,
-  formatSize,
-  formatStamp,
-  formatUsdCents,
-  trend,
-} from '@/lib/format';
+import { formatSignedUsd, formatSize, formatStamp, formatUsdCents, trend } from '@/lib/format';
 import { tripName } from '../lib/trip-name';
 import { AttachTripDialog } from './attach-trip-dialog';
 import { ImportTripDialog } from './import-trip-dialog';
@@ -161,6 +155,8 @@ function TripRow({ trip, timeZone, dismissing, onAction }: TripRowProps) {
   const when = openedAt === null ? '' : formatStamp(openedAt, timeZone);
   const label = when ? `${name} opened ${when.date} ${when.time}` : name;
   const closed = trip.exitPrice !== null;
+  // Entry and exit are volume-weighted: shown at the coin's precision, as the exchange would.
+  const price = usePriceFormat();
   return (
     <tr>
       <th scope="row">{trip.pair}</th>
@@ -171,13 +167,13 @@ function TripRow({ trip, timeZone, dismissing, onAction }: TripRowProps) {
         {formatSize(trip.size)}
       </td>
       <td className="num" data-label="Entry">
-        {formatPrice(trip.entryPrice)}
+        {price(trip.entryPrice, trip.coin)}
       </td>
       <td className="num" data-label="Exit">
         {trip.exitPrice === null ? (
           <span className="muted">{unjournaledTexts.open}</span>
         ) : (
-          formatPrice(trip.exitPrice)
+          price(trip.exitPrice, trip.coin)
         )}
       </td>
       <td className="num" data-label="Fees">
