@@ -28,8 +28,8 @@ export const orderMessages = {
   sizeMin: 'Size must be at least 0.001',
   sizeStep: 'Size must be a multiple of 0.001',
   priceNotNumber: 'Price must be a number',
-  priceMin: 'Price must be at least 0.00001',
-  priceStep: 'Price must be a multiple of 0.00001',
+  priceMin: 'Price must be at least 0.000001',
+  priceStep: 'Price must be a multiple of 0.000001',
   cancelNotNumbers: 'Order ID and asset ID must be whole numbers',
   leverageRange: 'Leverage must be a whole number from 1 to 100',
 } as const;

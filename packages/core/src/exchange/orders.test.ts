@@ -52,6 +52,11 @@ describe('validateOrder', () => {
     });
   });
 
+  it('takes a price with 6 decimals, as a coin of szDecimals 0 trades (0.012345)', () => {
+    const result = validateOrder({ symbol: 'kPEPE', side: 'buy', size: 1000, price: '0.012345' });
+    expect(result).toMatchObject({ ok: true, value: { symbol: 'kPEPE-USD', price: 0.012345 } });
+  });
+
   it.each([
     ['no symbol', { side: 'buy', size: 1, price: 1 }, 'symbol', m.required],
     ['no side', { symbol: 'BTC', size: 1, price: 1 }, 'side', m.required],
@@ -90,14 +95,14 @@ describe('validateOrder', () => {
       m.sizeNotNumber,
     ],
     [
-      'price below 0.00001',
-      { symbol: 'BTC', side: 'buy', size: 1, price: 0.000001 },
+      'price below 0.000001',
+      { symbol: 'BTC', side: 'buy', size: 1, price: 0.0000001 },
       'price',
       m.priceMin,
     ],
     [
-      'price off the 0.00001 step',
-      { symbol: 'BTC', side: 'buy', size: 1, price: 1.000005 },
+      'price off the 0.000001 step',
+      { symbol: 'BTC', side: 'buy', size: 1, price: 1.0000005 },
       'price',
       m.priceStep,
     ],

@@ -6,8 +6,12 @@ import { normalizeOrderSymbol, priceSymbol } from './symbols.js';
 
 /** Size input rules: min and step 0.001 (SPEC.md section 5). */
 export const ORDER_SIZE_STEP = 0.001;
-/** Limit price input rules: min and step 0.00001. */
-export const ORDER_PRICE_STEP = 0.00001;
+/**
+ * Limit price input rules: min and step 0.000001. SPEC.md section 5 says 0.00001, but a
+ * Hyperliquid perp price may have 6 − szDecimals decimals: a coin with szDecimals 0 trades at
+ * prices like 0.012345, which the form must take as typed (issue 26).
+ */
+export const ORDER_PRICE_STEP = 0.000001;
 /** Order sides and types (SPEC.md section 4). */
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
@@ -76,8 +80,8 @@ function checkAmount(
 
 /**
  * The order rules of SPEC.md section 5: symbol, side and size are required; a limit order
- * needs a price; size at least 0.001 in steps of 0.001; price at least 0.00001 in steps of
- * 0.00001 (checked for market orders too when one is given); the symbol gets '-USD' when it
+ * needs a price; size at least 0.001 in steps of 0.001; price at least 0.000001 in steps of
+ * 0.000001 (checked for market orders too when one is given); the symbol gets '-USD' when it
  * has no '-'. Refuses with `VALIDATION_ERROR` naming the field.
  */
 export function validateOrder(input: OrderInput): Result<ValidOrder, 'VALIDATION_ERROR'> {

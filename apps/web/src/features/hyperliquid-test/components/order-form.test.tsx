@@ -74,8 +74,8 @@ describe('order form', () => {
   it('prefills the limit price with the current price and sends the order', async () => {
     const { user, orders, fetch } = openForm();
     const price = screen.getByRole('spinbutton', { name: 'Price' });
-    expect(price).toHaveAttribute('step', '0.00001');
-    expect(price).toHaveAttribute('min', '0.00001');
+    expect(price).toHaveAttribute('step', '0.000001');
+    expect(price).toHaveAttribute('min', '0.000001');
     await waitForValue(price, '64250.5');
     const size = screen.getByRole('spinbutton', { name: 'Size' });
     expect(size).toHaveAttribute('step', '0.001');
