@@ -1,5 +1,7 @@
-/** A price as the messages show it: up to 6 significant digits, thousands separated. */
-const shown = (value: number) => value.toLocaleString('en-US', { maximumSignificantDigits: 6 });
+import { formatPrice } from '../format/price.js';
+
+/** A price as the messages show it: as every screen shows prices (formatPrice). */
+const shown = (value: number) => formatPrice(value);
 
 /**
  * Why a placed trade's stop may not move to `newStop`, or null (DESIGN.md section 9). A stop

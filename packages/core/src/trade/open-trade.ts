@@ -1,5 +1,6 @@
 import { boardScore } from '../bingo/board.js';
 import { formatUsd } from '../format/money.js';
+import { formatPrice } from '../format/price.js';
 import { roundTo } from '../format/round.js';
 import { fail, ok, type Result } from '../result.js';
 import { riskTierFromScore, type RiskTier } from '../risk/tiers.js';
@@ -150,8 +151,8 @@ export interface MarketPrice {
  */
 export const MARKET_PRICE_FACTOR = 2;
 
-const shownPrice = (value: number) =>
-  value.toLocaleString('en-US', { maximumSignificantDigits: 6 });
+/** A price in a message, as every screen shows prices. */
+const shownPrice = (value: number) => formatPrice(value);
 
 /**
  * Why an entry is too far from its pair's market price ({@link MARKET_PRICE_FACTOR}), or null:

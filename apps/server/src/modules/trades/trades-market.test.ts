@@ -15,7 +15,7 @@ afterAll(async () => {
 /** The fake exchange quotes BTC at 65,000.5: entries from 32,500.25 to 130,001 pass. */
 const FAR_MESSAGE =
   'Entry 0.000001 is far from the market price of BTC-USD (65,000.5): enter a price between ' +
-  '32,500.3 and 130,001 (half to double the market price), or check it for a missing or extra digit.';
+  '32,500.25 and 130,001 (half to double the market price), or check it for a missing or extra digit.';
 const NEAR = {
   pair: 'BTCUSDT',
   isLong: true,
