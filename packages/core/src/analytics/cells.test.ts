@@ -6,7 +6,7 @@ describe('byCell', () => {
   it('compares trades with and without each cell, best edge first', () => {
     // Snapshots of closed trades: t1 [0, 4], t2 [0], t3 [4], t4 [0, 4], t6 [0]; t5 has none
     // (counts in neither side), the OPEN trade is ignored.
-    expect(byCell(FIXTURE)).toEqual([
+    expect(byCell(FIXTURE)).toMatchObject([
       {
         index: 4,
         title: 'Candle close',
@@ -34,6 +34,19 @@ describe('byCell', () => {
         edgeR: 1.875, // 0.875 + 1
       },
     ]);
+  });
+
+  it('gives each side its 95 % intervals', () => {
+    const [candle, trend] = byCell(FIXTURE);
+    // Candle close with: R 2, -1, 3 (2 wins of 3). Wilson 2/3: [0.2077, 0.9385]. Mean 4/3,
+    // s = sqrt(((2/3)² + (7/3)² + (5/3)²) / 2) = 2.0817, t(2) = 4.303:
+    // 1.3333 ± 4.303 × 2.0817 / √3 = 1.3333 ± 5.1716.
+    expect(candle?.winRateWithCi?.low).toBeCloseTo(0.2077, 4);
+    expect(candle?.winRateWithCi?.high).toBeCloseTo(0.9385, 4);
+    expect(candle?.expectancyRWithCi).toEqual({ low: -3.8382, high: 6.5049 });
+    // Trend without: t3 alone: a win rate interval, no spread for an expectancy interval.
+    expect(trend?.winRateWithoutCi?.low).toBe(0);
+    expect(trend?.expectancyRWithoutCi).toBeNull();
   });
 
   it('has no edge when a cell was ticked on every trade, and lists it last', () => {

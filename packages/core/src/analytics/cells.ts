@@ -1,5 +1,6 @@
 import type { RMultiple } from '../units/units.js';
 import { rMultiple } from '../units/units.js';
+import type { Interval } from './sample.js';
 import {
   addToTotals,
   emptyTotals,
@@ -17,9 +18,14 @@ export interface CellEdge {
   tradesWith: number;
   winRateWith: number | null;
   expectancyRWith: RMultiple | null;
+  /** 95 % intervals of the side with the cell (Wilson; Student's t in R). */
+  winRateWithCi: Interval | null;
+  expectancyRWithCi: Interval | null;
   tradesWithout: number;
   winRateWithout: number | null;
   expectancyRWithout: RMultiple | null;
+  winRateWithoutCi: Interval | null;
+  expectancyRWithoutCi: Interval | null;
   /** expectancyRWith − expectancyRWithout; null when either side has no trades. */
   edgeR: RMultiple | null;
 }
@@ -66,9 +72,13 @@ export function byCell(trades: readonly AnalyticsTrade[]): CellEdge[] {
       tradesWith: withIt.trades,
       winRateWith: withIt.winRate,
       expectancyRWith: withIt.expectancyR,
+      winRateWithCi: withIt.winRateCi,
+      expectancyRWithCi: withIt.expectancyRCi,
       tradesWithout: without.trades,
       winRateWithout: without.winRate,
       expectancyRWithout: without.expectancyR,
+      winRateWithoutCi: without.winRateCi,
+      expectancyRWithoutCi: without.expectancyRCi,
       edgeR,
     };
   });
@@ -79,12 +89,6 @@ export function byCell(trades: readonly AnalyticsTrade[]): CellEdge[] {
       a.index - b.index,
   );
 }
-
-/**
- * Fewer closed trades than this on either side (with the cell, without it) and the edge is
- * noise: the page says "not enough trades yet" instead of a number.
- */
-export const CELL_EDGE_MIN_TRADES = 5;
 
 /** A cell's edge on one board: cells are matched by index within a board (DESIGN.md §8). */
 export interface BoardCellEdge extends CellEdge {

@@ -40,25 +40,31 @@ describe('maxDrawdown', () => {
 });
 
 describe('rDistribution', () => {
-  it('counts the fixture in 1R buckets, all seven present', () => {
+  it('counts the fixture in buckets centred on whole R, all eight present', () => {
     // R values 2, -1, -1, 3, 0, -0.5
     expect(rDistribution(FIXTURE)).toEqual([
-      { from: null, to: -2, count: 0 },
-      { from: -2, to: -1, count: 0 },
-      { from: -1, to: 0, count: 3 }, // -1, -1, -0.5
-      { from: 0, to: 1, count: 1 }, // 0
-      { from: 1, to: 2, count: 0 },
-      { from: 2, to: 3, count: 1 }, // 2
-      { from: 3, to: null, count: 1 }, // 3
+      { from: null, to: -2.5, count: 0 },
+      { from: -2.5, to: -1.5, count: 0 }, // about -2R
+      { from: -1.5, to: -0.5, count: 2 }, // about -1R: the two full stops
+      { from: -0.5, to: 0.5, count: 2 }, // about 0R: -0.5 and the breakeven
+      { from: 0.5, to: 1.5, count: 0 },
+      { from: 1.5, to: 2.5, count: 1 }, // 2
+      { from: 2.5, to: 3.5, count: 1 }, // 3
+      { from: 3.5, to: null, count: 0 },
     ]);
   });
 
-  it('puts the extremes in the open buckets', () => {
-    const counts = rDistribution([
-      trade({ id: 'a', rMultiple: -5 }),
-      trade({ id: 'b', rMultiple: -2 }),
-      trade({ id: 'c', rMultiple: 12 }),
-    ]).map((bucket) => bucket.count);
-    expect(counts).toEqual([1, 1, 0, 0, 0, 0, 1]);
+  it.each([
+    ['a full stop', -1, 2],
+    ['a stop with slippage', -1.05, 2],
+    ['a stop moved halfway', -0.5, 3],
+    ['breakeven', 0, 3],
+    ['a target at 2R', 2, 5],
+    ['just under 2.5R', 2.4999, 5],
+    ['far below', -5, 0],
+    ['far above', 12, 7],
+  ])('%s (%sR) falls in bucket %s', (_scenario, rMultiple, index) => {
+    const counts = rDistribution([trade({ id: 'a', rMultiple })]).map((b) => b.count);
+    expect(counts.indexOf(1)).toBe(index);
   });
 });

@@ -47,13 +47,18 @@ export interface RBucket {
   count: number;
 }
 
-/** The inner bucket edges: buckets of 1R from -2R to 3R, open below -2R and from 3R up. */
-const R_EDGES = [-2, -1, 0, 1, 2, 3] as const;
+/**
+ * The inner bucket edges, half-way between whole R: each inner bucket is 1R wide and centred
+ * on a whole R (-2R, -1R, 0R, +1R, +2R, +3R), open below -2.5R and from +3.5R up.
+ */
+const R_EDGES = [-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 3.5] as const;
 
 /**
- * How many closed trades fall in each 1R bucket: (-inf, -2), [-2, -1), [-1, 0), [0, 1), [1, 2),
- * [2, 3), [3, +inf). All seven buckets are always present (zero counts included), so a chart
- * keeps its axis. A full stop (-1R) falls in [-1, 0); a breakeven (0R) in [0, 1).
+ * How many closed trades fall in each bucket: (-inf, -2.5), [-2.5, -1.5), [-1.5, -0.5),
+ * [-0.5, 0.5), [0.5, 1.5), [1.5, 2.5), [2.5, 3.5), [3.5, +inf). All eight buckets are always
+ * present (zero counts included), so a chart keeps its axis. A bucket holds the trades that
+ * closed about its whole R: a full stop (-1R), or one a little past it with slippage (-1.05R),
+ * falls in the -1R bucket [-1.5, -0.5), never at a bucket's edge; a breakeven in the 0R one.
  */
 export function rDistribution(trades: readonly AnalyticsTrade[]): RBucket[] {
   const buckets: RBucket[] = [{ from: null, to: R_EDGES[0], count: 0 }];

@@ -4,7 +4,7 @@ import { byHour, byPair, bySide, byTier, byWeekday, calendar } from './groups.js
 
 describe('breakdowns', () => {
   it('byTier: trades, win rate, expectancy and P/L per tier', () => {
-    expect(byTier(FIXTURE)).toEqual([
+    expect(byTier(FIXTURE)).toMatchObject([
       // t2 (-1, -20), t5 (0, 0): no win; (-1 + 0) / 2 = -0.5
       { tier: 1, trades: 2, winRate: 0, expectancyR: -0.5, pnlUsd: -20 },
       // t4 (3, 60), t6 (-0.5, -10): 1 win of 2; (3 - 0.5) / 2 = 1.25
@@ -15,7 +15,7 @@ describe('breakdowns', () => {
   });
 
   it('byPair', () => {
-    expect(byPair(FIXTURE)).toEqual([
+    expect(byPair(FIXTURE)).toMatchObject([
       // t1, t3, t4: 2 wins of 3; (2 - 1 + 3) / 3 = 1.3333; 40 - 25 + 60 = 75
       { key: 'BTC', trades: 3, winRate: 2 / 3, expectancyR: 1.3333, pnlUsd: 75 },
       // t2, t5, t6: no win; (-1 + 0 - 0.5) / 3 = -0.5; -20 + 0 - 10 = -30
@@ -24,7 +24,7 @@ describe('breakdowns', () => {
   });
 
   it('bySide', () => {
-    expect(bySide(FIXTURE)).toEqual([
+    expect(bySide(FIXTURE)).toMatchObject([
       // t1, t3, t5, t6: 1 win of 4; (2 - 1 + 0 - 0.5) / 4 = 0.125; 40 - 25 + 0 - 10 = 5
       { key: 'long', trades: 4, winRate: 0.25, expectancyR: 0.125, pnlUsd: 5 },
       // t2, t4: (-1 + 3) / 2 = 1; -20 + 60 = 40
@@ -44,7 +44,7 @@ describe('breakdowns', () => {
   });
 
   it('byHour in UTC, by opening time', () => {
-    expect(byHour(FIXTURE, 'UTC')).toEqual([
+    expect(byHour(FIXTURE, 'UTC')).toMatchObject([
       { key: '08', trades: 1, winRate: 0, expectancyR: -1, pnlUsd: -20 }, // t2
       // t1 (2, 40), t4 (3, 60): (2 + 3) / 2 = 2.5
       { key: '09', trades: 2, winRate: 1, expectancyR: 2.5, pnlUsd: 100 },

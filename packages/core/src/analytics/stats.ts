@@ -8,6 +8,10 @@ import {
   type RMultiple,
   type Usd,
 } from '../units/units.js';
+import { meanInterval, wilsonInterval, type Interval } from './sample.js';
+
+// The sample rule and the intervals are part of the analytics API (core's index lists stats).
+export * from './sample.js';
 import { outcomeOf, type ClosedAnalyticsTrade } from './trades.js';
 
 /** The mean of R-multiples (exact sum, rounded to R decimals); null for none. */
@@ -37,6 +41,10 @@ export interface GroupStats {
   expectancyR: RMultiple | null;
   /** Sum of USD P/L. */
   pnlUsd: Usd;
+  /** 95 % Wilson interval of the win rate; null for no trades. */
+  winRateCi: Interval | null;
+  /** 95 % Student's t interval of the expectancy, in R; null under two trades. */
+  expectancyRCi: Interval | null;
 }
 
 /**
@@ -48,9 +56,17 @@ export interface GroupTotals {
   wins: number;
   rUnits: number;
   usdMicros: number;
+  /** Sum of R² (plain floats: only the interval's spread is computed from it). */
+  rSquares: number;
 }
 
-export const emptyTotals = (): GroupTotals => ({ trades: 0, wins: 0, rUnits: 0, usdMicros: 0 });
+export const emptyTotals = (): GroupTotals => ({
+  trades: 0,
+  wins: 0,
+  rUnits: 0,
+  usdMicros: 0,
+  rSquares: 0,
+});
 
 /** Adds a closed trade to running totals (in place). */
 export function addToTotals(totals: GroupTotals, trade: ClosedAnalyticsTrade): void {
@@ -58,6 +74,7 @@ export function addToTotals(totals: GroupTotals, trade: ClosedAnalyticsTrade): v
   if (outcomeOf(trade) === 'win') totals.wins += 1;
   totals.rUnits += Math.round(trade.rMultiple * R_SCALE);
   totals.usdMicros += Math.round(trade.pnlUsd * USD_SCALE);
+  totals.rSquares += trade.rMultiple * trade.rMultiple;
 }
 
 /** The totals of `all` less those of `part` (a subset of it). */
@@ -67,17 +84,24 @@ export function subtractTotals(all: GroupTotals, part: GroupTotals): GroupTotals
     wins: all.wins - part.wins,
     rUnits: all.rUnits - part.rUnits,
     usdMicros: all.usdMicros - part.usdMicros,
+    rSquares: all.rSquares - part.rSquares,
   };
 }
 
-/** Trades, win rate, mean R and P/L from running totals. */
+/** An interval of R rounded to R's decimals. */
+const roundedR = (ci: Interval | null): Interval | null =>
+  ci === null ? null : { low: rMultiple(ci.low), high: rMultiple(ci.high) };
+
+/** Trades, win rate, mean R and P/L from running totals, with their 95 % intervals. */
 export function statsOfTotals(totals: GroupTotals): GroupStats {
-  const { trades, wins, rUnits, usdMicros } = totals;
+  const { trades, wins, rUnits, usdMicros, rSquares } = totals;
   return {
     trades,
     winRate: trades === 0 ? null : wins / trades,
     expectancyR: trades === 0 ? null : rMultiple(rUnits / R_SCALE / trades),
     pnlUsd: usd(usdMicros / USD_SCALE),
+    winRateCi: wilsonInterval(wins, trades),
+    expectancyRCi: roundedR(meanInterval(trades, rUnits / R_SCALE, rSquares)),
   };
 }
 

@@ -48,11 +48,15 @@ export const AnalyticsQuerySchema = z
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 const ratio = z.number().nullable();
+/** A 95 % confidence interval (win rate 0..1 by Wilson; expectancy in R by Student's t). */
+const IntervalSchema = z.object({ low: z.number(), high: z.number() }).nullable();
 const GroupStatsSchema = z.object({
   trades: z.number().int().min(0),
   winRate: ratio,
   expectancyR: RMultipleSchema.nullable(),
   pnlUsd: UsdSchema,
+  winRateCi: IntervalSchema,
+  expectancyRCi: IntervalSchema,
 });
 const GroupRowSchema = GroupStatsSchema.extend({ key: z.string() });
 
@@ -84,9 +88,13 @@ export const CellEdgeSchema = z.object({
   tradesWith: z.number().int().min(0),
   winRateWith: ratio,
   expectancyRWith: RMultipleSchema.nullable(),
+  winRateWithCi: IntervalSchema,
+  expectancyRWithCi: IntervalSchema,
   tradesWithout: z.number().int().min(0),
   winRateWithout: ratio,
   expectancyRWithout: RMultipleSchema.nullable(),
+  winRateWithoutCi: IntervalSchema,
+  expectancyRWithoutCi: IntervalSchema,
   edgeR: RMultipleSchema.nullable(),
 });
 export type CellEdgeRow = z.infer<typeof CellEdgeSchema>;

@@ -19,6 +19,12 @@ const SHORT_ETH = {
 };
 const SIZE = { sizeUsd: 100 };
 
+/** A 95 % interval as the API answers it, to 4 decimals. */
+const ci = (low: number, high: number) => ({
+  low: expect.closeTo(low, 4),
+  high: expect.closeTo(high, 4),
+});
+
 /** Starter cells: 0 is worth 2 points, 5 and 10 are worth 3 each. */
 const CELL_0 = 'Trend on the daily agrees';
 const CELL_5 = 'Setup is in my playbook';
@@ -161,16 +167,26 @@ describeEachDatabase('GET /api/analytics on trades recorded through the API', (c
 
   it('answers the outcome by tier and the per-cell edge, best edge first', async () => {
     const body = await report();
+    // 95 % intervals, by hand: win rates by Wilson (0 of 2: 0 to 65.76 %; 3 of 3: 43.85 % to
+    // 100 %); expectancy by Student's t: equal R on every trade has no spread.
     expect(body.byTier).toEqual([
-      { tier: 1, trades: 2, winRate: 0, expectancyR: -1, pnlUsd: -20 },
-      { tier: 2, trades: 3, winRate: 1, expectancyR: 2, pnlUsd: 60 },
+      {
+        ...{ tier: 1, trades: 2, winRate: 0, expectancyR: -1, pnlUsd: -20 },
+        ...{ winRateCi: ci(0, 0.65762), expectancyRCi: ci(-1, -1) },
+      },
+      {
+        ...{ tier: 2, trades: 3, winRate: 1, expectancyR: 2, pnlUsd: 60 },
+        ...{ winRateCi: ci(0.4385, 1), expectancyRCi: ci(2, 2) },
+      },
     ]);
     const board = { boardId, boardName: 'Default Board' };
     expect(body.byCell).toEqual([
       {
         ...{ ...board, index: 10, title: CELL_10 },
         ...{ tradesWith: 3, winRateWith: 1, expectancyRWith: 2 },
+        ...{ winRateWithCi: ci(0.4385, 1), expectancyRWithCi: ci(2, 2) },
         ...{ tradesWithout: 2, winRateWithout: 0, expectancyRWithout: -1 },
+        ...{ winRateWithoutCi: ci(0, 0.65762), expectancyRWithoutCi: ci(-1, -1) },
         edgeR: 3,
       },
       ...[
@@ -179,7 +195,11 @@ describeEachDatabase('GET /api/analytics on trades recorded through the API', (c
       ].map(([index, title]) => ({
         ...{ ...board, index, title },
         ...{ tradesWith: 5, winRateWith: 0.6, expectancyRWith: 0.8 },
+        // R 2, 2, -1, -1, 2: s² = (3 × 1.2² + 2 × 1.8²) / 4 = 2.7;
+        // 0.8 ± t(4) 2.776 × √2.7 / √5 = 0.8 ± 2.0399.
+        ...{ winRateWithCi: ci(0.23072, 0.88238), expectancyRWithCi: ci(-1.2399, 2.8399) },
         ...{ tradesWithout: 0, winRateWithout: null, expectancyRWithout: null },
+        ...{ winRateWithoutCi: null, expectancyRWithoutCi: null },
         edgeR: null,
       })),
     ]);
@@ -188,6 +208,8 @@ describeEachDatabase('GET /api/analytics on trades recorded through the API', (c
       winRate: 0,
       expectancyR: -1,
       pnlUsd: -20,
+      winRateCi: ci(0, 0.65762),
+      expectancyRCi: ci(-1, -1),
     });
   });
 
@@ -199,12 +221,28 @@ describeEachDatabase('GET /api/analytics on trades recorded through the API', (c
       { date: '2026-03-04', trades: 1, pnlUsd: 20, r: 2 },
     ]);
     expect(body.byPair).toEqual([
-      { key: 'BTCUSDT', trades: 3, winRate: 2 / 3, expectancyR: 1, pnlUsd: 30 },
-      { key: 'ETHUSDT', trades: 2, winRate: 0.5, expectancyR: 0.5, pnlUsd: 10 },
+      {
+        ...{ key: 'BTCUSDT', trades: 3, winRate: 2 / 3, expectancyR: 1, pnlUsd: 30 },
+        // R 2, 2, -1: s = √3, 1 ± t(2) 4.303 × √3 / √3.
+        ...{ winRateCi: ci(0.20766, 0.93851), expectancyRCi: ci(-3.303, 5.303) },
+      },
+      {
+        ...{ key: 'ETHUSDT', trades: 2, winRate: 0.5, expectancyR: 0.5, pnlUsd: 10 },
+        // R 2, -1: s = 3 / √2, 0.5 ± t(1) 12.706 × 1.5.
+        ...{ winRateCi: ci(0.09453, 0.90547), expectancyRCi: ci(-18.559, 19.559) },
+      },
     ]);
     expect(body.bySide).toEqual([
-      { key: 'long', trades: 4, winRate: 0.75, expectancyR: 1.25, pnlUsd: 50 },
-      { key: 'short', trades: 1, winRate: 0, expectancyR: -1, pnlUsd: -10 },
+      {
+        ...{ key: 'long', trades: 4, winRate: 0.75, expectancyR: 1.25, pnlUsd: 50 },
+        // R 2, 2, 2, -1: s = 1.5, 1.25 ± t(3) 3.182 × 0.75.
+        ...{ winRateCi: ci(0.30064, 0.95441), expectancyRCi: ci(-1.1365, 3.6365) },
+      },
+      {
+        ...{ key: 'short', trades: 1, winRate: 0, expectancyR: -1, pnlUsd: -10 },
+        // One trade: a win rate range, no spread for an expectancy range.
+        ...{ winRateCi: ci(0, 0.79345), expectancyRCi: null },
+      },
     ]);
   });
 

@@ -27,6 +27,14 @@ export const showRatio = (value: number | null): string =>
 export const showDrawdownR = (fall: number): string => formatSignedR(-fall);
 export const showDrawdownUsd = (fall: number): string => formatSignedUsd(-fall);
 
+/** A 95 % interval of R: '-0.45R to +2.10R'; null as '—'. */
+export const showRRange = (ci: { low: number; high: number } | null): string =>
+  ci === null ? NONE : `${formatSignedR(ci.low)} to ${formatSignedR(ci.high)}`;
+
+/** A 95 % interval of a 0..1 ratio: '23.1% to 88.2%'; null as '—'. */
+export const showRateRange = (ci: { low: number; high: number } | null): string =>
+  ci === null ? NONE : `${formatPercent(ci.low * 100)} to ${formatPercent(ci.high * 100)}`;
+
 /** '1 trade', '12 trades'. */
 export const tradeCount = (n: number): string => `${n} ${n === 1 ? 'trade' : 'trades'}`;
 

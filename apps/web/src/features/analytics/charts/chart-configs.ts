@@ -23,6 +23,36 @@ function axis(tokens: ChartTokens, extra: Partial<uPlot.Axis> = {}): uPlot.Axis 
   };
 }
 
+/** The steps a value axis may take, before their power of ten. */
+const NICE_STEPS = [1, 2, 2.5, 5, 10] as const;
+const WHOLE_NICE_STEPS = [1, 2, 5, 10] as const;
+
+/**
+ * A value axis that holds every bar: zero included, both ends on a labelled tick at a round
+ * step (about four steps), so the tallest bar never rises past the last labelled value.
+ * `whole` keeps the steps whole (counts of trades).
+ */
+export function niceAxis(
+  values: readonly number[],
+  whole = false,
+): { range: Range; ticks: number[] } {
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const span = high - low || 1;
+  const magnitude = 10 ** Math.floor(Math.log10(span / 4));
+  const steps = whole ? WHOLE_NICE_STEPS : NICE_STEPS;
+  let step = (steps.find((s) => s * magnitude >= span / 4) ?? 10) * magnitude;
+  if (whole) step = Math.max(1, Math.round(step));
+  const from = Math.floor(low / step) * step;
+  const to = high === low ? from + step : Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  // Rounded to the step's decimals, so 0.1 + 0.2 prints as 0.3.
+  for (let i = 0; from + i * step <= to + step / 1e6; i++) {
+    ticks.push(Number((from + i * step).toFixed(6)));
+  }
+  return { range: [from, to], ticks };
+}
+
 /** Integer steps only, for axes that count trades. */
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
 
@@ -82,11 +112,14 @@ export interface BarsInput {
   format: (value: number) => string;
   seriesLabel: string;
   categoryLabel: string;
+  /** Values are counts: whole steps on the value axis. */
+  whole?: boolean;
 }
 
 /** A bar per category (weekday, hour, pair, side, R bucket), each in its own colour. */
 export function barsConfig(input: BarsInput, tokens: ChartTokens, lib: typeof uPlot): ChartConfig {
   const { labels } = input;
+  const value = niceAxis(input.values, input.whole);
   const bars = lib.paths.bars?.({
     size: [0.65, 56],
     radius: 0.15,
@@ -101,8 +134,10 @@ export function barsConfig(input: BarsInput, tokens: ChartTokens, lib: typeof uP
       legend: { show: true, live: true },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       scales: {
-        x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
-        y: { range: (_u, min, max) => withZero(min, max) },
+        // Half a slot either side of the first and last bar, whatever uPlot would pad (it
+        // pads a single value to a wide range, and the only bar sat on the axis).
+        x: { time: false, range: () => [-0.5, labels.length - 0.5] },
+        y: { range: () => value.range },
       },
       axes: [
         axis(tokens, {
@@ -116,7 +151,11 @@ export function barsConfig(input: BarsInput, tokens: ChartTokens, lib: typeof uP
                 : (labels[i] ?? ''),
             ),
         }),
-        axis(tokens, { values: (_u, splits) => splits.map(input.format), size: 64 }),
+        axis(tokens, {
+          splits: () => value.ticks,
+          values: (_u, splits) => splits.map(input.format),
+          size: 64,
+        }),
       ],
       series: [
         { label: input.categoryLabel, value: (_u, i) => (i === null ? '—' : (labels[i] ?? '')) },

@@ -1,7 +1,8 @@
-import type { AnalyticsResponse } from '@tb/core';
+import { compareGroups, MIN_SAMPLE, type AnalyticsResponse } from '@tb/core';
 import { useCallback } from 'react';
 import type uPlot from 'uplot';
-import { showR, showUsd, showWinRate, toneOf } from '../format';
+import { showR, showRRange, showUsd, showWinRate, toneOf } from '../format';
+import { INTERVAL_HEADER, IntervalFigure, overlaps } from '../sections/interval';
 import { barsConfig } from './chart-configs';
 import { ChartCard } from './chart-card';
 import type { ChartTokens } from './tokens';
@@ -22,18 +23,39 @@ export interface GroupChartProps {
 
 const same = (key: string) => key;
 
-/** Best and worst group by expectancy, in one line. */
+/**
+ * Best and worst group by expectancy, in one line, naming them only when each has the trades
+ * a comparison needs (core's compareGroups); with their 95 % ranges, and a word when the
+ * ranges overlap.
+ */
 export function groupSummary(rows: readonly GroupRow[], noun: string, labelOf = same): string {
-  const ranked = rows
-    .filter((row) => row.expectancyR !== null)
-    .sort((a, b) => (b.expectancyR ?? 0) - (a.expectancyR ?? 0));
-  const best = ranked[0];
-  const worst = ranked[ranked.length - 1];
-  if (!best || !worst) return 'No closed trades to compare.';
+  const comparison = compareGroups(rows);
   const say = (row: GroupRow) =>
     `${labelOf(row.key)} (${showR(row.expectancyR)} per trade over ${row.trades})`;
-  if (best === worst) return `Only one ${noun} with trades: ${say(best)}.`;
-  return `Best ${noun}: ${say(best)}; worst: ${say(worst)}.`;
+  switch (comparison.kind) {
+    case 'none':
+      return 'No closed trades to compare.';
+    case 'single':
+      return `Only one ${noun} with trades: ${say(comparison.only)}.`;
+    case 'notEnough':
+      return `Not enough trades yet to compare ${noun}s (${MIN_SAMPLE} needed on each side).`;
+    case 'ranked': {
+      const { best, worst, leftOut } = comparison;
+      const range = (row: GroupRow) => `95% range ${showRRange(row.expectancyRCi)}`;
+      const parts = [
+        `Best ${noun}: ${say(best)}, ${range(best)}; worst: ${say(worst)}, ${range(worst)}.`,
+      ];
+      if (overlaps(best.expectancyRCi, worst.expectancyRCi)) {
+        parts.push('The ranges overlap: the difference may be chance.');
+      }
+      if (leftOut > 0) {
+        parts.push(
+          `${leftOut} ${leftOut === 1 ? noun : `${noun}s`} with fewer than ${MIN_SAMPLE} trades not ranked.`,
+        );
+      }
+      return parts.join(' ');
+    }
+  }
 }
 
 /** Expectancy per group as bars (green above 0R, red below), with its table. */
@@ -80,6 +102,7 @@ export function GroupChart({ title, groupLabel, noun, rows, labelOf = same }: Gr
               <th scope="col" className="num">
                 P/L
               </th>
+              <th scope="col">{INTERVAL_HEADER}</th>
             </tr>
           </thead>
           <tbody>
@@ -93,6 +116,9 @@ export function GroupChart({ title, groupLabel, noun, rows, labelOf = same }: Gr
                 </td>
                 <td className={`num an-tone--${toneOf(row.pnlUsd) ?? 'none'}`}>
                   {showUsd(row.pnlUsd)}
+                </td>
+                <td>
+                  <IntervalFigure {...row} />
                 </td>
               </tr>
             ))}

@@ -9,31 +9,50 @@ import { UPlotChart } from './uplot-chart';
 
 type Bucket = AnalyticsResponse['rDistribution'][number];
 
-/** A whole R edge as shown on the axis: -1 -> '-1R', 0 -> '0R', 2 -> '+2R'. */
-const edge = (r: number): string => formatSignedR(r).replace('.00', '');
+/** An R value as shown on the axis, without padding zeros: -1 -> '-1R', 2.5 -> '+2.5R'. */
+const edge = (r: number): string => formatSignedR(r).replace(/\.?0+R$/, 'R');
 
-/** 'below -2R', '-1R to 0R', '+3R or more'. */
-export function bucketLabel({ from, to }: Pick<Bucket, 'from' | 'to'>): string {
-  if (from === null) return to === null ? 'any R' : `below ${edge(to)}`;
-  if (to === null) return `${edge(from)} or more`;
-  return `${edge(from)} to ${edge(to)}`;
+/** The whole R a bucket is centred on; null for the open ends. */
+const centreOf = ({ from, to }: Pick<Bucket, 'from' | 'to'>): number | null =>
+  from === null || to === null ? null : (from + to) / 2;
+
+/** The bar's name on the axis: '<-2.5R', '-1R', '0R', '+2R', '≥+3.5R'. */
+export function axisLabel(bucket: Pick<Bucket, 'from' | 'to'>): string {
+  const centre = centreOf(bucket);
+  if (centre !== null) return edge(centre);
+  return bucket.from === null ? `<${edge(bucket.to ?? 0)}` : `≥${edge(bucket.from)}`;
 }
 
-/** "Most trades (19 of 38) closed between -1R and 0R; 15 at +1R or more." */
+/** 'below -2.5R', '-1R (-1.5R to -0.5R)', '+3.5R or more'. */
+export function bucketLabel(bucket: Pick<Bucket, 'from' | 'to'>): string {
+  const { from, to } = bucket;
+  if (from === null) return to === null ? 'any R' : `below ${edge(to)}`;
+  if (to === null) return `${edge(from)} or more`;
+  return `${axisLabel(bucket)} (${edge(from)} to ${edge(to)})`;
+}
+
+/** "Most trades (19 of 38) closed at about -1R; 15 at about +1R or more." */
 export function distributionSummary(buckets: readonly Bucket[]): string {
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   if (total === 0) return 'No closed trades yet.';
   const top = buckets.reduce((best, b) => (b.count > best.count ? b : best));
   const bigWins = buckets
-    .filter((b) => b.from !== null && b.from >= 1)
+    .filter((b) => b.from !== null && b.from >= 0.5)
     .reduce((sum, b) => sum + b.count, 0);
+  const centre = centreOf(top);
   const where =
-    top.from === null
-      ? `below ${edge(top.to ?? 0)}`
-      : top.to === null
-        ? `at ${edge(top.from)} or more`
-        : `between ${edge(top.from)} and ${edge(top.to)}`;
-  return `Most trades (${top.count} of ${total}) closed ${where}; ${bigWins} at +1R or more.`;
+    centre !== null
+      ? `at about ${edge(centre)}`
+      : top.from === null
+        ? `below ${edge(top.to ?? 0)}`
+        : `at ${edge(top.from)} or more`;
+  return `Most trades (${top.count} of ${total}) closed ${where}; ${bigWins} at about +1R or more.`;
+}
+
+/** Red for the buckets of losses, grey for about 0R, green for gains. */
+function toneOfBucket(bucket: Bucket): 'gain' | 'loss' | 'neutral' {
+  const centre = centreOf(bucket) ?? (bucket.from === null ? -1 : 1);
+  return centre < 0 ? 'loss' : centre > 0 ? 'gain' : 'neutral';
 }
 
 /** How many closed trades fell in each 1R bucket: losses red, the rest green. */
@@ -42,12 +61,13 @@ export function RDistributionChart({ buckets }: { buckets: readonly Bucket[] }) 
     (tokens: ChartTokens, lib: typeof uPlot) =>
       barsConfig(
         {
-          labels: buckets.map((b) => (b.from === null ? `<${edge(b.to ?? 0)}` : edge(b.from))),
+          labels: buckets.map(axisLabel),
           values: buckets.map((b) => b.count),
-          colors: buckets.map((b) => (b.from !== null && b.from >= 0 ? tokens.gain : tokens.loss)),
+          colors: buckets.map((b) => tokens[toneOfBucket(b)]),
           format: (v) => (Number.isInteger(v) ? String(v) : ''),
+          whole: true,
           seriesLabel: 'Trades',
-          categoryLabel: 'R from',
+          categoryLabel: 'About',
         },
         tokens,
         lib,

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CELL_EDGE_MIN_TRADES, rMultiple, usd, type AnalyticsResponse } from '@tb/core';
+import { MIN_SAMPLE, rMultiple, usd, type AnalyticsResponse } from '@tb/core';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 import { wonTradeFixture } from '@/test/trade-fixture';
-import { edgeRow, reportFixture } from '../test/report-fixture';
+import { edgeRow, reportFixture, stats } from '../test/report-fixture';
 
 // jsdom has no canvas: the charts draw nothing here (the browser check covers them); their
 // tables and summaries are what these tests read.
@@ -63,8 +63,8 @@ describe('Analytics for a premium trader', () => {
     const fixture = reportFixture();
     const discipline = {
       ...fixture.discipline,
-      coldStreak: { trades: 5, winRate: 0.2, expectancyR: rMultiple(-0.6), pnlUsd: usd(-60) },
-      notColdStreak: { trades: 5, winRate: 0.8, expectancyR: rMultiple(1.1), pnlUsd: usd(110) },
+      coldStreak: stats(5, 0.2, -0.6, -60, [-1.5, 0.1]),
+      notColdStreak: stats(5, 0.8, 1.1, 110, [0.2, 2]),
     };
     await openPage('/analytics', { ...fixture, discipline });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -75,7 +75,13 @@ describe('Analytics for a premium trader', () => {
       within(tiers)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['TierTradesWin rateExpectancy', '2R/R333.3%-0.20R', '3R/R580.0%+0.76R']);
+    ).toEqual([
+      'TierTradesWin rateExpectancy95% range',
+      // 3 trades: no range, the rule's "not enough trades".
+      '2R/R333.3%-0.20RNot enough trades5 needed',
+      // Wilson for 4 of 5: 37.6% to 96.4%.
+      '3R/R580.0%+0.76R-0.90R to +2.42Rwin 37.6% to 96.4%',
+    ]);
 
     const edge = screen.getByRole('table', { name: 'Per-cell edge' });
     const [header, row] = within(edge).getAllByRole('row');
@@ -89,7 +95,11 @@ describe('Analytics for a premium trader', () => {
       within(row!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['+1.20R80.0% win · 5 trades', '-0.10R40.0% win · 5 trades', '+1.30R']);
+    ).toEqual([
+      '+1.20R80.0% win · 5 trades95%: +0.10R to +2.30R, win 37.6% to 96.4%',
+      '-0.10R40.0% win · 5 trades95%: -1.00R to +0.80R, win 11.8% to 76.9%',
+      '+1.30R',
+    ]);
 
     const tierSplit = screen.getByRole('table', { name: "The tier's R/R" });
     expect(
@@ -97,9 +107,9 @@ describe('Analytics for a premium trader', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual([
-      'Trades takenTradesWin rateExpectancy',
-      "At or above the tier's R/R666.7%+0.70R",
-      "Below the tier's R/R250.0%-0.50R",
+      'Trades takenTradesWin rateExpectancy95% range',
+      "At or above the tier's R/R666.7%+0.70R-0.40R to +1.80Rwin 30.0% to 90.3%",
+      "Below the tier's R/R250.0%-0.50RNot enough trades5 needed",
     ]);
     // Two trades below the tier are too few to call a winner.
     expect(tierSplit.closest('.an-split')).toHaveTextContent(
@@ -111,7 +121,7 @@ describe('Analytics for a premium trader', () => {
   });
 
   it('says "Not enough trades yet" under the threshold and lists those rows last', async () => {
-    expect(CELL_EDGE_MIN_TRADES).toBe(5);
+    expect(MIN_SAMPLE).toBe(5);
     const byCell = [
       edgeRow({
         index: 3,
@@ -308,11 +318,12 @@ describe('Analytics for a premium trader', () => {
     ).toEqual(['TradeClosedEquity', '13 Nov 2026+$40.00', '25 Nov 2026+$64.00']);
     const sides = screen.getByRole('figure', { name: 'Long vs short' });
     expect(sides).toHaveAccessibleDescription(
-      'Best side: Long (+0.90R per trade over 5); worst: Short (-0.43R per trade over 3).',
+      // Short has 3 trades: under the 5 each side needs, so no best side.
+      'Not enough trades yet to compare sides (5 needed on each side).',
     );
     expect(
       within(screen.getByRole('table', { name: 'R-multiple distribution' })).getAllByRole('row')[3],
-    ).toHaveTextContent('-1R to 0R3');
+    ).toHaveTextContent('-1R (-1.5R to -0.5R)3');
   });
 });
 

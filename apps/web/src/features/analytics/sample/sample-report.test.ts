@@ -1,4 +1,4 @@
-import { CELL_EDGE_MIN_TRADES } from '@tb/core';
+import { MIN_SAMPLE } from '@tb/core';
 import { describe, expect, it } from 'vitest';
 import { sampleReport } from './sample-report';
 
@@ -20,7 +20,7 @@ describe('the sample report behind the lock', () => {
     expect(edge('Waited for the candle close')?.edgeR).toBeGreaterThan(0);
     const thin = edge('Size worked out from the stop');
     expect(thin?.tradesWith).toBe(3);
-    expect(thin?.tradesWith).toBeLessThan(CELL_EDGE_MIN_TRADES);
+    expect(thin?.tradesWith).toBeLessThan(MIN_SAMPLE);
   });
 
   it('does worse with targets set by hand and on losing streaks', () => {

@@ -1,10 +1,10 @@
-import { CELL_EDGE_MIN_TRADES, type CellEdgeRow } from '@tb/core';
-import { showR, showWinRate, toneOf, tradeCount } from '../format';
+import { enoughSample, MIN_SAMPLE, type CellEdgeRow, type Interval } from '@tb/core';
+import { showR, showRateRange, showRRange, showWinRate, toneOf, tradeCount } from '../format';
 import { ValueBar } from './value-bar';
 
 /** Too few trades on either side: the edge would be noise. */
 export const isThin = (row: CellEdgeRow): boolean =>
-  row.tradesWith < CELL_EDGE_MIN_TRADES || row.tradesWithout < CELL_EDGE_MIN_TRADES;
+  !enoughSample(row.tradesWith, row.tradesWithout);
 
 interface BoardGroup {
   key: string;
@@ -34,10 +34,14 @@ function Side({
   expectancyR,
   winRate,
   trades,
+  expectancyRCi,
+  winRateCi,
 }: {
   expectancyR: number | null;
   winRate: number | null;
   trades: number;
+  expectancyRCi: Interval | null;
+  winRateCi: Interval | null;
 }) {
   return (
     <div>
@@ -46,6 +50,9 @@ function Side({
       </span>
       <span className="an-figure__sub">
         {showWinRate(winRate)} win · {tradeCount(trades)}
+      </span>
+      <span className="an-figure__sub">
+        95%: {showRRange(expectancyRCi)}, win {showRateRange(winRateCi)}
       </span>
     </div>
   );
@@ -60,8 +67,7 @@ function EdgeRow({ row, largest }: { row: CellEdgeRow; largest: number }) {
           <div>
             <span className="an-figure">Not enough trades yet</span>
             <span className="an-figure__sub">
-              {row.tradesWith} with, {row.tradesWithout} without ({CELL_EDGE_MIN_TRADES} needed on
-              each side)
+              {row.tradesWith} with, {row.tradesWithout} without ({MIN_SAMPLE} needed on each side)
             </span>
           </div>
         </td>
@@ -72,13 +78,21 @@ function EdgeRow({ row, largest }: { row: CellEdgeRow; largest: number }) {
     <tr>
       <th scope="row">{row.title}</th>
       <td data-label="With">
-        <Side expectancyR={row.expectancyRWith} winRate={row.winRateWith} trades={row.tradesWith} />
+        <Side
+          expectancyR={row.expectancyRWith}
+          winRate={row.winRateWith}
+          trades={row.tradesWith}
+          expectancyRCi={row.expectancyRWithCi}
+          winRateCi={row.winRateWithCi}
+        />
       </td>
       <td data-label="Without">
         <Side
           expectancyR={row.expectancyRWithout}
           winRate={row.winRateWithout}
           trades={row.tradesWithout}
+          expectancyRCi={row.expectancyRWithoutCi}
+          winRateCi={row.winRateWithoutCi}
         />
       </td>
       <td data-label="Edge" className={`num an-tone--${toneOf(row.edgeR) ?? 'none'}`}>

@@ -1,5 +1,6 @@
-import { CELL_EDGE_MIN_TRADES, type AnalyticsResponse } from '@tb/core';
+import { enoughSample, MIN_SAMPLE, type AnalyticsResponse } from '@tb/core';
 import { showR, showWinRate, toneOf } from '../format';
+import { INTERVAL_HEADER, IntervalFigure, overlaps } from './interval';
 
 type Discipline = AnalyticsResponse['discipline'];
 type Stats = Discipline['followedTier'];
@@ -42,14 +43,17 @@ function splits(d: Discipline): Split[] {
 
 /** Which side did better per trade, or why that cannot be said yet. */
 export function verdict({ sides: [a, b] }: Split): string {
-  if (a.stats.trades < CELL_EDGE_MIN_TRADES || b.stats.trades < CELL_EDGE_MIN_TRADES) {
-    return `Not enough trades yet to compare (${CELL_EDGE_MIN_TRADES} needed on each side).`;
+  if (!enoughSample(a.stats.trades, b.stats.trades)) {
+    return `Not enough trades yet to compare (${MIN_SAMPLE} needed on each side).`;
   }
   const ra = a.stats.expectancyR ?? 0;
   const rb = b.stats.expectancyR ?? 0;
   if (ra === rb) return 'Both sides do the same per trade.';
   const [better, worse] = ra > rb ? [a, b] : [b, a];
-  return `Better: ${better.label} (${showR(better.stats.expectancyR)} per trade against ${showR(worse.stats.expectancyR)}).`;
+  const said = `Better: ${better.label} (${showR(better.stats.expectancyR)} per trade against ${showR(worse.stats.expectancyR)}).`;
+  return overlaps(a.stats.expectancyRCi, b.stats.expectancyRCi)
+    ? `${said} The 95% ranges overlap: the difference may be chance.`
+    : said;
 }
 
 function SplitTable({ split }: { split: Split }) {
@@ -74,6 +78,7 @@ function SplitTable({ split }: { split: Split }) {
                 <th scope="col" className="num">
                   Expectancy
                 </th>
+                <th scope="col">{INTERVAL_HEADER}</th>
               </tr>
             </thead>
             <tbody>
@@ -91,6 +96,9 @@ function SplitTable({ split }: { split: Split }) {
                     data-label="Expectancy"
                   >
                     {showR(stats.expectancyR)}
+                  </td>
+                  <td data-label={INTERVAL_HEADER}>
+                    <IntervalFigure {...stats} />
                   </td>
                 </tr>
               ))}

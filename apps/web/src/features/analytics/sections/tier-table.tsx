@@ -1,6 +1,7 @@
 import type { AnalyticsResponse } from '@tb/core';
 import { groupSummary } from '../charts/group-chart';
 import { showR, showWinRate, tierLabel, toneOf } from '../format';
+import { INTERVAL_HEADER, IntervalFigure } from './interval';
 import { ValueBar } from './value-bar';
 
 type TierRow = AnalyticsResponse['byTier'][number];
@@ -33,6 +34,7 @@ export function TierTable({ rows }: { rows: readonly TierRow[] }) {
                   <th scope="col" className="num">
                     Expectancy
                   </th>
+                  <th scope="col">{INTERVAL_HEADER}</th>
                 </tr>
               </thead>
               <tbody>
@@ -44,6 +46,9 @@ export function TierTable({ rows }: { rows: readonly TierRow[] }) {
                     <td className={`num an-tone--${toneOf(row.expectancyR) ?? 'none'}`}>
                       <ValueBar value={row.expectancyR} largest={largest} />
                       {showR(row.expectancyR)}
+                    </td>
+                    <td>
+                      <IntervalFigure {...row} />
                     </td>
                   </tr>
                 ))}

@@ -1,12 +1,21 @@
-import { rMultiple, usd, type AnalyticsResponse, type CellEdgeRow } from '@tb/core';
+import { rMultiple, usd, wilsonInterval, type AnalyticsResponse, type CellEdgeRow } from '@tb/core';
 
 type Stats = AnalyticsResponse['discipline']['followedTier'];
 
-const stats = (trades: number, winRate: number | null, r: number | null, pnl: number): Stats => ({
+/** A group's figures; the win rate's interval is Wilson's, the expectancy's is given. */
+export const stats = (
+  trades: number,
+  winRate: number | null,
+  r: number | null,
+  pnl: number,
+  rRange: [number, number] | null = null,
+): Stats => ({
   trades,
   winRate,
   expectancyR: r === null ? null : rMultiple(r),
   pnlUsd: usd(pnl),
+  winRateCi: winRate === null ? null : wilsonInterval(Math.round(winRate * trades), trades),
+  expectancyRCi: rRange === null ? null : { low: rRange[0], high: rRange[1] },
 });
 
 /** A per-cell edge row on the trader's one board (tests only). */
@@ -19,9 +28,13 @@ export function edgeRow(overrides: Partial<CellEdgeRow>): CellEdgeRow {
     tradesWith: 5,
     winRateWith: 0.6,
     expectancyRWith: rMultiple(0.5),
+    winRateWithCi: { low: 0.2307, high: 0.8824 },
+    expectancyRWithCi: { low: -0.8, high: 1.8 },
     tradesWithout: 5,
     winRateWithout: 0.4,
     expectancyRWithout: rMultiple(0),
+    winRateWithoutCi: { low: 0.1176, high: 0.7693 },
+    expectancyRWithoutCi: { low: -1.2, high: 1.2 },
     edgeR: rMultiple(0.5),
     ...overrides,
   };
@@ -70,13 +83,14 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
       },
     ],
     rDistribution: [
-      { from: null, to: -2, count: 0 },
-      { from: -2, to: -1, count: 0 },
-      { from: -1, to: 0, count: 3 },
-      { from: 0, to: 1, count: 0 },
-      { from: 1, to: 2, count: 4 },
-      { from: 2, to: 3, count: 1 },
-      { from: 3, to: null, count: 0 },
+      { from: null, to: -2.5, count: 0 },
+      { from: -2.5, to: -1.5, count: 0 },
+      { from: -1.5, to: -0.5, count: 3 },
+      { from: -0.5, to: 0.5, count: 0 },
+      { from: 0.5, to: 1.5, count: 4 },
+      { from: 1.5, to: 2.5, count: 1 },
+      { from: 2.5, to: 3.5, count: 0 },
+      { from: 3.5, to: null, count: 0 },
     ],
     calendar: [
       { date: '2026-11-03', trades: 2, pnlUsd: usd(40), r: rMultiple(2) },
@@ -84,7 +98,7 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
     ],
     byTier: [
       { tier: 2, ...stats(3, 1 / 3, -0.2, -12) },
-      { tier: 3, ...stats(5, 0.8, 0.76, 76) },
+      { tier: 3, ...stats(5, 0.8, 0.76, 76, [-0.9, 2.42]) },
     ],
     byCell: [
       edgeRow({
@@ -93,26 +107,30 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
         tradesWith: 5,
         winRateWith: 0.8,
         expectancyRWith: rMultiple(1.2),
+        winRateWithCi: { low: 0.3755, high: 0.9638 },
+        expectancyRWithCi: { low: 0.1, high: 2.3 },
         tradesWithout: 5,
         winRateWithout: 0.4,
         expectancyRWithout: rMultiple(-0.1),
+        winRateWithoutCi: { low: 0.1176, high: 0.7693 },
+        expectancyRWithoutCi: { low: -1, high: 0.8 },
         edgeR: rMultiple(1.3),
       }),
     ],
-    byPair: [{ key: 'BTCUSDT', ...stats(8, 0.625, 0.4, 64) }],
+    byPair: [{ key: 'BTCUSDT', ...stats(8, 0.625, 0.4, 64, [-0.6, 1.4]) }],
     bySide: [
-      { key: 'long', ...stats(5, 0.8, 0.9, 90) },
+      { key: 'long', ...stats(5, 0.8, 0.9, 90, [-0.5, 2.3]) },
       { key: 'short', ...stats(3, 1 / 3, -0.43, -26) },
     ],
-    byWeekday: [{ key: 'Tue', ...stats(8, 0.625, 0.4, 64) }],
-    byHour: [{ key: '10', ...stats(8, 0.625, 0.4, 64) }],
+    byWeekday: [{ key: 'Tue', ...stats(8, 0.625, 0.4, 64, [-0.6, 1.4]) }],
+    byHour: [{ key: '10', ...stats(8, 0.625, 0.4, 64, [-0.6, 1.4]) }],
     discipline: {
-      followedTier: stats(6, 0.667, 0.7, 84),
+      followedTier: stats(6, 0.667, 0.7, 84, [-0.4, 1.8]),
       belowTier: stats(2, 0.5, -0.5, -20),
-      autoTarget: stats(5, 0.8, 0.9, 90),
+      autoTarget: stats(5, 0.8, 0.9, 90, [-0.5, 2.3]),
       manualTarget: stats(3, 1 / 3, -0.43, -26),
       coldStreak: stats(0, null, null, 0),
-      notColdStreak: stats(8, 0.625, 0.4, 64),
+      notColdStreak: stats(8, 0.625, 0.4, 64, [-0.6, 1.4]),
     },
     options: { pairs: ['BTCUSDT', 'ETHUSDT'], boards: [{ id: 'b1', name: 'Main board' }] },
     ...overrides,
