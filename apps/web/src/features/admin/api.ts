@@ -8,6 +8,7 @@ import {
   type AdminUser,
   type AdminUserListResponse,
   type AuditLogResponse,
+  type ContactMessageListResponse,
   type MessageResponse,
   type PremiumStatusRequest,
   type SetSubscriptionDateRequest,
@@ -25,6 +26,7 @@ export const adminKeys = {
   userList: (query: UserListQuery) => ['admin', 'users', query] as const,
   stats: ['admin', 'stats'] as const,
   auditLog: (limit: number) => ['admin', 'audit-log', limit] as const,
+  messages: (page: number) => ['admin', 'contact-messages', page] as const,
   subscription: (userId: string) => ['admin', 'subscription', userId] as const,
 };
 
@@ -36,6 +38,7 @@ export interface UserListQuery {
 
 export const USERS_PAGE_SIZE = 25;
 export const AUDIT_LOG_LIMIT = 50;
+export const MESSAGES_PAGE_SIZE = 20;
 
 const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
 
@@ -69,6 +72,18 @@ export const auditLogQueryOptions = (limit = AUDIT_LOG_LIMIT) =>
     queryKey: adminKeys.auditLog(limit),
     queryFn: ({ signal }) =>
       apiRequest<AuditLogResponse>(`/admin/audit-log?limit=${limit}`, { signal }),
+  });
+
+/** GET /api/admin/contact-messages: one page of Contact Us messages, newest first. */
+export const contactMessagesQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: adminKeys.messages(page),
+    queryFn: ({ signal }) =>
+      apiRequest<ContactMessageListResponse>(
+        `/admin/contact-messages?page=${page}&pageSize=${MESSAGES_PAGE_SIZE}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
   });
 
 /** GET /api/users/:id/subscription. */

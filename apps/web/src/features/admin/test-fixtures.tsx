@@ -2,6 +2,8 @@ import type {
   AdminUser,
   AdminUserListResponse,
   AuditEntry,
+  ContactMessage,
+  ContactMessageListResponse,
   SubscriptionResponse,
   UserStatsResponse,
 } from '@tb/core';
@@ -107,6 +109,24 @@ export const auditEntries: AuditEntry[] = [
   },
 ];
 
+export function contactMessage(overrides: Partial<ContactMessage> = {}): ContactMessage {
+  return {
+    id: 'm-1',
+    createdAt: '2026-03-01T09:00:00.000Z',
+    name: 'Ada Lovelace',
+    email: 'ada.lovelace@analytical-engines.example.com',
+    message: 'The R column looks wrong.\nSecond line.',
+    user: null,
+    mailStatus: 'logged',
+    mailedAt: null,
+    mailError: null,
+    ...overrides,
+  };
+}
+
+export const messageList = (messages: ContactMessage[], total = messages.length, page = 1) =>
+  ({ messages, total, page, pageSize: 20 }) satisfies ContactMessageListResponse;
+
 export function subscriptionOf(user: AdminUser, extra = {}): SubscriptionResponse {
   return {
     subscription: user.subscription,
@@ -130,6 +150,7 @@ export function fakeServer(routes: Routes = {}) {
     'GET /users/all': () => json(list([me, alice, bob])),
     'GET /users/stats': () => json(stats),
     'GET /admin/audit-log': () => json({ entries: auditEntries }),
+    'GET /admin/contact-messages': () => json(messageList([contactMessage()])),
     'GET /users/u-bob/subscription': () => json(subscriptionOf(bob)),
     'GET /users/u-alice/subscription': () => json(subscriptionOf(alice)),
   };

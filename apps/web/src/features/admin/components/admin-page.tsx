@@ -2,21 +2,26 @@ import { useQuery } from '@tanstack/react-query';
 import { Page } from '@/components';
 import { meQueryOptions } from '@/features/auth';
 import { AuditLogCard } from './audit-log-card';
+import { MessagesCard } from './messages-card';
 import { StatsHeader } from './stats-header';
 import { UsersCard } from './users-card';
 import './admin.css';
 
-/** /admin (behind RequireAdmin): counts, the user list with its actions, the audit log. */
+/**
+ * /admin (behind RequireAdmin): counts, the user list with its actions, the Contact Us
+ * messages, the audit log.
+ */
 export function AdminPage() {
   const me = useQuery(meQueryOptions());
   return (
     <Page
       wide
       title="Admin Panel"
-      lead="Manage users, premium access and subscriptions. Every change is written to the audit log."
+      lead="Manage users, premium access and subscriptions, and read the messages sent through Contact Us. Every change is written to the audit log."
     >
       <StatsHeader />
       <UsersCard meId={me.data?.id ?? null} />
+      <MessagesCard />
       <AuditLogCard />
     </Page>
   );

@@ -1,5 +1,6 @@
 import { subscriptionStatus, type AdminUser } from '@tb/core';
 import { Badge, Button } from '@/components';
+import { EmailText } from './email-text';
 import { daysLeft, formatDate, formatDateTime, planLabel } from './format';
 
 const COLUMNS = [
@@ -75,7 +76,7 @@ function UserRow({
       </th>
       <td data-label="Email">
         <span className="admin-cell-stack">
-          {user.email}
+          <EmailText email={user.email} />
           {user.isEmailVerified ? (
             <Badge tone="long">Verified</Badge>
           ) : (

@@ -4,16 +4,16 @@ import { Badge, Button, Card, type BadgeTone } from '@/components';
 import { resendMessages, resendVerificationMutationOptions } from '@/features/auth';
 
 /**
- * The one role label of SPEC.md's badges: Admin User, else Premium User, else Normal User (an
- * admin is never also shown as a normal user; the subscription card shows the plan).
+ * SPEC.md's role badges: Admin User and Premium User, each when it holds (an admin granted
+ * premium shows both, issue 26), else Normal User. The subscription card shows the plan.
  */
-export function roleLabel(user: Pick<PublicUser, 'isAdmin' | 'isPaidUser'>): {
-  text: string;
-  tone: BadgeTone;
-} {
-  if (user.isAdmin) return { text: 'Admin User', tone: 'accent' };
-  if (user.isPaidUser) return { text: 'Premium User', tone: 'long' };
-  return { text: 'Normal User', tone: 'neutral' };
+export function roleBadges(
+  user: Pick<PublicUser, 'isAdmin' | 'isPaidUser'>,
+): Array<{ text: string; tone: BadgeTone }> {
+  const badges: Array<{ text: string; tone: BadgeTone }> = [];
+  if (user.isAdmin) badges.push({ text: 'Admin User', tone: 'accent' });
+  if (user.isPaidUser) badges.push({ text: 'Premium User', tone: 'long' });
+  return badges.length > 0 ? badges : [{ text: 'Normal User', tone: 'neutral' }];
 }
 
 export function AccountCard({ user }: { user: PublicUser }) {
@@ -22,14 +22,17 @@ export function AccountCard({ user }: { user: PublicUser }) {
     meta: { successMessage: resendMessages.sent, errorMessage: resendMessages.failed },
   });
 
-  const role = roleLabel(user);
   return (
     <Card as="section" className="profile-card" labelledBy="account-card-title">
       <h2 id="account-card-title" className="profile-card__title">
         Account
       </h2>
       <div className="row">
-        <Badge tone={role.tone}>{role.text}</Badge>
+        {roleBadges(user).map((badge) => (
+          <Badge key={badge.text} tone={badge.tone}>
+            {badge.text}
+          </Badge>
+        ))}
         {user.isEmailVerified ? (
           <Badge tone="long">Email Verified</Badge>
         ) : (

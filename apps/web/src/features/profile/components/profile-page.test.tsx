@@ -24,16 +24,17 @@ describe('profile page', () => {
   });
 
   it.each([
-    ['an admin', { isAdmin: true, isPaidUser: false }, 'Admin User'],
-    ['a premium admin', { isAdmin: true, isPaidUser: true }, 'Admin User'],
-    ['a premium user', { isAdmin: false, isPaidUser: true }, 'Premium User'],
-    ['a normal user', { isAdmin: false, isPaidUser: false }, 'Normal User'],
-  ])('shows one role label for %s', async (_name, flags, label) => {
+    ['an admin', { isAdmin: true, isPaidUser: false }, ['Admin User']],
+    // Issue 26: an admin granted premium showed no Premium badge.
+    ['a premium admin', { isAdmin: true, isPaidUser: true }, ['Admin User', 'Premium User']],
+    ['a premium user', { isAdmin: false, isPaidUser: true }, ['Premium User']],
+    ['a normal user', { isAdmin: false, isPaidUser: false }, ['Normal User']],
+  ])('shows the role badges of %s', async (_name, flags, labels) => {
     openProfile({ 'GET /users/me': () => ({ status: 200, body: publicUser(flags) }) });
     const account = within(await screen.findByRole('region', { name: 'Account' }));
-    expect(await account.findByText(label)).toBeVisible();
+    expect(await account.findByText(labels[0]!)).toBeVisible();
     const roles = account.queryAllByText(/^(Admin|Premium|Normal) User$/);
-    expect(roles.map((el) => el.textContent)).toEqual([label]);
+    expect(roles.map((el) => el.textContent)).toEqual(labels);
   });
 
   it('shows the premium badge and the subscription', async () => {
