@@ -17,6 +17,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'POST', url: '/api/trades' },
   { method: 'PUT', url: '/api/trades/{x}' },
   { method: 'PUT', url: '/api/trades/{x}/status' },
+  { method: 'POST', url: '/api/trades/{x}/exits' },
   { method: 'DELETE', url: '/api/trades/{x}' },
   { method: 'POST', url: '/api/risk-management/update' },
   { method: 'POST', url: '/api/risk-management/settings' },

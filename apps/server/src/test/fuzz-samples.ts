@@ -62,6 +62,12 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
     { method: 'GET', url: '/api/trades/{id}', params: { id: ids.trade } },
     { method: 'PUT', url: '/api/trades/{id}', params: { id: ids.trade }, body: LONG },
     {
+      method: 'POST',
+      url: '/api/trades/{id}/exits',
+      params: { id: ids.trade },
+      body: { price: 100, quantity: 0.001 },
+    },
+    {
       method: 'PUT',
       url: '/api/trades/{id}/status',
       params: { id: ids.trade },

@@ -28,6 +28,7 @@ export function tradeFixture(overrides: Partial<Trade> = {}): Trade {
     sizeEstimated: false,
     streakAtOpen: 0,
     accountSizeAtOpen: usd(10_000),
+    exits: [],
     exitPrice: null,
     rMultiple: null,
     pnlUsd: null,

@@ -182,6 +182,23 @@ export const TradeStatusRequestSchema = z.object({
 export type TradeStatusRequest = z.infer<typeof TradeStatusRequestSchema>;
 
 /**
+ * POST /api/trades/:id/exits: close a manual trade at the price it really got, all that is open
+ * or `quantity` units of it (a partial exit). The last exit closes the trade (issue 26).
+ */
+export const TradeExitRequestSchema = z.object({
+  price: positiveAmount('Exit price'),
+  quantity: positiveAmount('Exit size').optional(),
+});
+export type TradeExitRequest = z.infer<typeof TradeExitRequestSchema>;
+
+/** One exit taken by hand: units of the asset at a price, and when. */
+export const TradeExitSchema = z.object({
+  price: PriceSchema,
+  quantity: z.number(),
+  at: IsoDateTimeSchema,
+});
+
+/**
  * A trade as the server returns it (SPEC.md section 3 and DESIGN.md section 7). Prices are in
  * dollars per unit, money in USD; the close fields are null while OPEN. Facts a trade stored
  * before they were recorded are null (`cells`, `streakAtOpen`, `accountSizeAtOpen`), and its
@@ -245,7 +262,9 @@ export const TradeSchema = z.object({
   sizeEstimated: z.boolean(),
   streakAtOpen: z.number().int().nullable(),
   accountSizeAtOpen: UsdSchema.nullable(),
-  /** Where it closed: target or stop price; null while OPEN. */
+  /** Exits taken by hand so far (a trade closed in parts); the last one closes it. */
+  exits: z.array(TradeExitSchema).default([]),
+  /** Where it closed: the exits' size-weighted price (target or stop in one click); null while OPEN. */
   exitPrice: PriceSchema.nullable(),
   rMultiple: RMultipleSchema.nullable(),
   pnlUsd: UsdSchema.nullable(),

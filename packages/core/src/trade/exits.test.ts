@@ -87,7 +87,7 @@ describe('planExit', () => {
     const tooMuch = planExit(after, { price: 110, quantity: 7 }, AT);
     expect(tooMuch).toMatchObject({
       ok: false,
-      code: 'VALIDATION',
+      code: 'VALIDATION_ERROR',
       field: 'quantity',
       message: 'Exit size is more than is open: 6 left',
     });

@@ -75,18 +75,18 @@ export function planExit(
   trade: ExitableTrade,
   request: ExitRequest,
   at: string,
-): Result<ExitPlan, 'CONFLICT' | 'VALIDATION'> {
+): Result<ExitPlan, 'CONFLICT' | 'VALIDATION_ERROR'> {
   if (!canChangeTrade(trade.status)) return fail('CONFLICT', tradeMessages.tradeClosed, 'status');
   if (!(request.price > 0) || !Number.isFinite(request.price)) {
-    return fail('VALIDATION', tradeMessages.exitPriceInvalid, 'price');
+    return fail('VALIDATION_ERROR', tradeMessages.exitPriceInvalid, 'price');
   }
   const open = openQuantity(trade);
   const asked = request.quantity ?? open;
   if (!(asked > 0) || !Number.isFinite(asked)) {
-    return fail('VALIDATION', tradeMessages.exitSizeInvalid, 'quantity');
+    return fail('VALIDATION_ERROR', tradeMessages.exitSizeInvalid, 'quantity');
   }
   if (asked > open * (1 + DUST)) {
-    return fail('VALIDATION', tradeMessages.exitSizeTooLarge(open), 'quantity');
+    return fail('VALIDATION_ERROR', tradeMessages.exitSizeTooLarge(open), 'quantity');
   }
   const quantity = Math.min(asked, open);
   const exits = [...trade.exits, { price: request.price, quantity, at }];

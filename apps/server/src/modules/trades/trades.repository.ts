@@ -8,6 +8,7 @@ import {
   type OpenedTrade,
   type Trade,
   type TradeClosing,
+  type TradeExit,
 } from '@tb/core';
 import { exchangeFills, tradeOrders, trades, type TradeRow } from '../../db/schema/index.js';
 import type { Queryable } from '../../db/client.js';
@@ -52,6 +53,7 @@ export const toTrade = (row: TradeRow): Trade => ({
   sizeEstimated: row.sizeEstimated,
   streakAtOpen: row.streakAtOpen,
   accountSizeAtOpen: row.accountSizeAtOpen === null ? null : usd(Number(row.accountSizeAtOpen)),
+  exits: row.exits.map((e) => ({ ...e, price: price(e.price) })),
   exitPrice: row.exitPrice === null ? null : price(Number(row.exitPrice)),
   rMultiple: row.rMultiple === null ? null : rMultiple(Number(row.rMultiple)),
   pnlUsd: row.pnlUsd === null ? null : usd(Number(row.pnlUsd)),
@@ -186,10 +188,22 @@ export class TradesRepository {
     return toTrade(row!);
   }
 
-  async close(userId: string, id: string, closing: TradeClosing, now: Date) {
+  /** Records the exits of a trade closed in parts that is still open. */
+  async recordExits(userId: string, id: string, exits: TradeExit[], now: Date): Promise<Trade> {
+    const [row] = await this.db
+      .update(trades)
+      .set({ exits, updatedAt: now })
+      .where(and(eq(trades.id, id), eq(trades.userId, userId)))
+      .returning();
+    return toTrade(row!);
+  }
+
+  /** Closes the trade; `exits` when it was closed by hand at typed prices. */
+  async close(userId: string, id: string, closing: TradeClosing, now: Date, exits?: TradeExit[]) {
     const [row] = await this.db
       .update(trades)
       .set({
+        ...(exits && { exits }),
         status: closing.status,
         profitLoss: String(closing.profitLoss),
         exitPrice: String(closing.exitPrice),

@@ -4,6 +4,7 @@ import {
   IdParamsSchema,
   TradeListResponseSchema,
   TradeSchema,
+  TradeExitRequestSchema,
   TradeStatusRequestSchema,
   TradeWithStatsResponseSchema,
   UpdateTradeRequestSchema,
@@ -117,6 +118,21 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
       },
     },
     async (req) => trades.close(currentUser(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/trades/:id/exits',
+    {
+      schema: {
+        ...secured,
+        summary:
+          "Close by hand at the price it really got: all that is open, or `quantity` units (a partial exit). The last exit closes the trade at the exits' size-weighted price; R and pnlUsd follow from it, and the risk state counts it by its result (0R: break-even, not a stoploss). A loss after the third stoploss is 403 SESSION_ENDED",
+        params: IdParamsSchema,
+        body: TradeExitRequestSchema,
+        response: { 200: TradeWithStatsResponseSchema },
+      },
+    },
+    async (req) => trades.exit(currentUser(req), req.params.id, req.body),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   closeTrade,
   entryMarketError,
   importTrade,
+  planExit,
   repriceTrade,
   sortTradesForDisplay,
   tradeMessages,
@@ -13,6 +14,7 @@ import {
   type MarketPrice,
   type RiskState,
   type Trade,
+  type TradeExitRequest,
   type TradeStatusRequest,
   type UpdateTradeRequest,
 } from '@tb/core';
@@ -262,6 +264,11 @@ export class TradesService {
       const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
       if (existing.verified) throw verifiedTrade('changed');
+      // After exits in parts, the rest goes at the level: the result is the weighted whole.
+      if (existing.exits.length > 0) {
+        const level = body.status === 'TARGET_HIT' ? existing.takeProfit : existing.stopLoss;
+        return this.#exitIn(tx, user, existing, { price: level });
+      }
       const closing = unwrap(closeTrade(existing, body.status));
       const stats = await this.risk.applyOutcome(tx, user, closing);
       const trade = await this.#trades(tx).close(user.id, id, closing, this.now());
@@ -269,6 +276,39 @@ export class TradesService {
       const live = await new TradeOrdersRepository(tx).find(user.id, id);
       return { trade: live ? { ...trade, live } : trade, stats };
     });
+  }
+
+  /**
+   * An exit by hand at the price it really got (POST /api/trades/:id/exits): all that is open,
+   * or `quantity` units of it. The last exit closes the trade at the exits' weighted price, and
+   * the risk state counts it then, by its result (a 0R close is a break-even, not a stoploss).
+   */
+  async exit(
+    user: RiskUser,
+    id: string,
+    body: TradeExitRequest,
+  ): Promise<{ trade: Trade; stats: RiskState }> {
+    checkId(id);
+    return this.db.transaction(async (tx) => {
+      const existing = await this.#trades(tx).find(user.id, id, true);
+      if (!existing) throw tradeNotFound();
+      if (existing.verified) throw verifiedTrade('changed');
+      return this.#exitIn(tx, user, existing, body);
+    });
+  }
+
+  async #exitIn(tx: Queryable, user: RiskUser, existing: Trade, body: TradeExitRequest) {
+    const now = this.now();
+    const plan = unwrap(planExit(existing, body, now.toISOString()));
+    const repo = this.#trades(tx);
+    const stats = plan.closing
+      ? await this.risk.applyOutcome(tx, user, plan.closing)
+      : await this.risk.load(tx, user);
+    const trade = plan.closing
+      ? await repo.close(user.id, existing.id, plan.closing, now, plan.exits)
+      : await repo.recordExits(user.id, existing.id, plan.exits, now);
+    const live = await new TradeOrdersRepository(tx).find(user.id, existing.id);
+    return { trade: live ? { ...trade, live } : trade, stats };
   }
 
   /**

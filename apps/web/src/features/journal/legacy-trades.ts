@@ -113,6 +113,7 @@ function migrate(old: PreviousTrade, baseTradeSizeUsd: number): Trade {
     sizeEstimated: true,
     streakAtOpen: null,
     accountSizeAtOpen: null,
+    exits: [],
     exitPrice: closed ? price(exit) : null,
     rMultiple: closed ? rMultipleAt(prices, exit) : null,
     pnlUsd: closed ? pnlUsdAt({ ...prices, quantity }, exit) : null,

@@ -69,6 +69,7 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     createdAt: iso,
     profitLoss: null,
     sizeEstimated: false,
+    exits: [],
     exitPrice: null,
     rMultiple: null,
     pnlUsd: null,
