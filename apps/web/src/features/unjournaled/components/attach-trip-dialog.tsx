@@ -2,11 +2,12 @@ import { symbolBase, type Trade } from '@tb/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, QueryStatus } from '@/components';
 import { Dialog } from '@/components/dialog';
+import { usePriceFormat } from '@/features/exchange';
 import { useTradeList, useTradingTimeZone } from '@/features/journal';
 import { errorMessage } from '@/lib/api-error';
 import { unjournaledTexts, type UnjournaledTrip } from '../api';
 import { useAttachTrip } from '../hooks/use-unjournaled-actions';
-import { formatPrice, formatStamp } from '@/lib/format';
+import { formatStamp } from '@/lib/format';
 import { tripName } from '../lib/trip-name';
 
 export const attachTexts = {
@@ -46,6 +47,7 @@ export interface AttachTripDialogProps {
 
 /** Picks one OPEN journal trade of the trip's pair and side and closes it from the fills. */
 export function AttachTripDialog({ trip, onClose }: AttachTripDialogProps) {
+  const priceOf = usePriceFormat();
   const mutation = useAttachTrip();
   const list = useTradeList();
   const timeZone = useTradingTimeZone();
@@ -87,7 +89,7 @@ export function AttachTripDialog({ trip, onClose }: AttachTripDialogProps) {
               onChange={() => setChosen(trade.id)}
             />
             <span>
-              {`${name}: entry ${formatPrice(trade.entryPrice)}, stop ${formatPrice(trade.stopLoss)}, target ${formatPrice(trade.takeProfit)}${opened(trade)}`}
+              {`${name}: entry ${priceOf(trade.entryPrice, trip.coin)}, stop ${priceOf(trade.stopLoss, trip.coin)}, target ${priceOf(trade.takeProfit, trip.coin)}${opened(trade)}`}
             </span>
           </label>
         ))}
@@ -118,7 +120,7 @@ export function AttachTripDialog({ trip, onClose }: AttachTripDialogProps) {
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={attachTexts.title}
       size="md"
-      description={`${name}, exit ${trip.exitPrice === null ? unjournaledTexts.open : formatPrice(trip.exitPrice)}: the journal trade you choose closes at the fills' exit and fees, as a verified result.`}
+      description={`${name}, exit ${trip.exitPrice === null ? unjournaledTexts.open : priceOf(trip.exitPrice, trip.coin)}: the journal trade you choose closes at the fills' exit and fees, as a verified result.`}
     >
       <form className="unjournaled__form" onSubmit={submit} noValidate>
         {mutation.isError ? (

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
 import { Dialog } from '@/components/dialog';
+import { usePriceFormat } from '@/features/exchange';
 import { errorMessage } from '@/lib/api-error';
 import { unjournaledTexts, type UnjournaledTrip } from '../api';
 import { useImportTrip } from '../hooks/use-unjournaled-actions';
-import { formatPrice, formatSignedUsd } from '@/lib/format';
+import { formatSignedUsd } from '@/lib/format';
 import { tripName } from '../lib/trip-name';
 import { importLevels, suggestedTarget } from '../lib/import-levels';
 
@@ -26,6 +27,7 @@ export interface ImportTripDialogProps {
  * the closed trip as a verified journal trade. The server's refusal stays in the dialog.
  */
 export function ImportTripDialog({ trip, onClose }: ImportTripDialogProps) {
+  const priceOf = usePriceFormat();
   const mutation = useImportTrip();
   const [stop, setStop] = useState('');
   const [target, setTarget] = useState(() => suggestedTarget(trip));
@@ -47,14 +49,14 @@ export function ImportTripDialog({ trip, onClose }: ImportTripDialogProps) {
     );
   }
 
-  const exit = trip.exitPrice === null ? unjournaledTexts.open : formatPrice(trip.exitPrice);
+  const exit = trip.exitPrice === null ? unjournaledTexts.open : priceOf(trip.exitPrice, trip.coin);
   const pnl = trip.pnlUsd === null ? '' : `, ${formatSignedUsd(trip.pnlUsd)}`;
   return (
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={importTexts.title}
-      description={`${tripName(trip)}: entry ${formatPrice(trip.entryPrice)}, exit ${exit}${pnl}. Entry, exit and fees come from the fills; give the stop and target you had planned.`}
+      description={`${tripName(trip)}: entry ${priceOf(trip.entryPrice, trip.coin)}, exit ${exit}${pnl}. Entry, exit and fees come from the fills; give the stop and target you had planned.`}
     >
       <form className="unjournaled__form" onSubmit={submit} noValidate>
         {mutation.isError ? (
