@@ -28,8 +28,10 @@ export interface SignalsFormProps {
  */
 export function SignalsForm({ settings, actions }: SignalsFormProps) {
   const [url, setUrl] = useState('');
-  // A first webhook turns signals on (SPEC.md section 4: activated when a webhook is saved).
-  const [active, setActive] = useState(settings.hasWebhook ? settings.active : true);
+  // Without a saved webhook signals are off, and the box says so (issue 26: it was ticked);
+  // saving a first webhook turns them on (SPEC.md section 4: activated when one is saved).
+  const firstWebhook = !settings.hasWebhook;
+  const [active, setActive] = useState(settings.active);
   const [types, setTypes] = useState<SignalTypes>(settings.types);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -37,7 +39,7 @@ export function SignalsForm({ settings, actions }: SignalsFormProps) {
   const urlError = typed ? webhookUrlError(typed) : submitError;
   const hasUrl = settings.hasWebhook || (typed !== '' && urlError === null);
   const body = (): SignalSettingsRequest => ({
-    active,
+    active: firstWebhook || active,
     types,
     ...(typed ? { webhookUrl: typed } : {}),
   });
@@ -76,10 +78,23 @@ export function SignalsForm({ settings, actions }: SignalsFormProps) {
             : 'No webhook saved yet.'
         }
       />
-      <label className="check">
-        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
-        Signals active
-      </label>
+      <div>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={!firstWebhook && active}
+            disabled={firstWebhook}
+            aria-describedby={firstWebhook ? 'signals-active-hint' : undefined}
+            onChange={(e) => setActive(e.target.checked)}
+          />
+          Signals active
+        </label>
+        {firstWebhook ? (
+          <p className="field__hint" id="signals-active-hint">
+            Signals turn on when you save a webhook.
+          </p>
+        ) : null}
+      </div>
       <fieldset className="signals-form__types">
         <legend>Send signals for</legend>
         {(Object.keys(TYPE_LABELS) as (keyof SignalTypes)[]).map((key) => (

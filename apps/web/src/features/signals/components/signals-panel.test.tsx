@@ -96,12 +96,15 @@ describe('signals panel', () => {
     });
     await user.type(await screen.findByRole('textbox', { name: 'Discord webhook URL' }), VALID_URL);
     expect(urlField()).toHaveAttribute('autocomplete', 'off');
-    expect(screen.getByRole('checkbox', { name: 'Signals active' })).toBeChecked();
+    // Not active until the webhook is saved.
+    expect(screen.getByRole('checkbox', { name: 'Signals active' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Orders placed' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('Discord signals activated and configuration saved'),
     ).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Signals active' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Signals active' })).toBeEnabled();
     expect(bodyOf('PUT')).toEqual({
       webhookUrl: VALID_URL,
       active: true,
@@ -113,6 +116,14 @@ describe('signals panel', () => {
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
     expect(JSON.stringify({ ...localStorage })).not.toContain('discord');
+  });
+
+  it('shows signals inactive, not ticked, before any webhook is saved', async () => {
+    openPanel(none);
+    const box = await screen.findByRole('checkbox', { name: 'Signals active' });
+    expect(box).not.toBeChecked();
+    expect(box).toBeDisabled();
+    expect(box).toHaveAccessibleDescription('Signals turn on when you save a webhook.');
   });
 
   it('refuses to save without any webhook URL', async () => {
