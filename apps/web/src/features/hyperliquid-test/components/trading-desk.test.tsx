@@ -207,6 +207,22 @@ describe('account and tables', () => {
     expect(row).toHaveTextContent('10.5 USDC');
   });
 
+  it("shows a position's averaged entry and liquidation at its market's precision", async () => {
+    // ETH has szDecimals 4: 5 significant figures and at most 2 decimals, as Hyperliquid prints.
+    const eth = {
+      ...ethShort,
+      entryPrice: 4409.71234,
+      markPrice: 4470.3,
+      liquidationPrice: 4857.123,
+    };
+    openDesk({ 'GET /exchange/positions': ok([eth]) });
+    const table = await screen.findByRole('table', { name: 'Open positions' });
+    const row = within(table).getByRole('row', { name: /ETH-USD/ });
+    expect(await within(row).findByText('4,409.7')).toBeVisible();
+    expect(within(row).getByText('4,470.3')).toBeVisible();
+    expect(within(row).getByText('4,857.1')).toBeVisible();
+  });
+
   it('shows each fill at its own price, and its cost is the quantity × the price shown', async () => {
     const ethFill = { ...fill, symbol: 'ETH-USD', price: 4470.3, amount: 0.2721, cost: 1216.36863 };
     const dogeFill = { ...fill, symbol: 'DOGE-USD', price: 0.1932, amount: 5000, cost: 966 };
