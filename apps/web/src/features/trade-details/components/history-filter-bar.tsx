@@ -92,7 +92,7 @@ export function HistoryFilterBar(props: HistoryFilterBarProps) {
   return (
     <form
       className="history-filters"
-      aria-label="Filter and sort trades"
+      aria-label="Trade filters"
       onSubmit={(e) => e.preventDefault()}
     >
       <div className="history-filters__fields">
