@@ -1,2 +1,7 @@
-export { ChartWidget, type ChartWidgetProps } from './components/chart-widget';
+export {
+  ChartWidget,
+  chartViewOf,
+  type ChartView,
+  type ChartWidgetProps,
+} from './components/chart-widget';
 export type { TradingViewApi, TradingViewLoader } from './lib/tradingview-types';

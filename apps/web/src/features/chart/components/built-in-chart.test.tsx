@@ -3,12 +3,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, stubFetch } from '@/test/fetch-mock';
 import { createTestQueryClient } from '@/test/render-app';
+import type { TradeLevels } from '../lib/trade-levels';
 import { BuiltInChart } from './built-in-chart';
 
 // lightweight-charts draws on a canvas jsdom does not have: the library itself is checked in
 // the browser; here only what the widget hands it.
 const chart = vi.hoisted(() => {
-  const series = { setData: vi.fn() };
+  const series = { setData: vi.fn(), createPriceLine: vi.fn() };
   const api = {
     addSeries: vi.fn(() => series),
     timeScale: vi.fn(() => ({ fitContent: vi.fn() })),
@@ -21,19 +22,22 @@ vi.mock('lightweight-charts', () => ({
   createChart: chart.createChart,
   CandlestickSeries: 'CandlestickSeries',
   ColorType: { Solid: 'solid' },
+  LineStyle: { Solid: 0, Dashed: 2 },
 }));
 
 beforeEach(() => {
   vi.clearAllMocks();
 });
 
-function renderBuiltIn(symbol = 'COINBASE:BTCUSD') {
+function renderBuiltIn(symbol = 'COINBASE:BTCUSD', levels: TradeLevels | null = null) {
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <BuiltInChart symbol={symbol} />
+      <BuiltInChart symbol={symbol} levels={levels} />
     </QueryClientProvider>,
   );
 }
+
+const CANDLE = [1_700_000_000_000, 0.19, 0.21, 0.18, 0.2, 1000];
 
 describe('BuiltInChart', () => {
   it('asks the server for 100 one-hour candles of the pair', async () => {
@@ -117,5 +121,41 @@ describe('BuiltInChart', () => {
     expect(chart.api.resize).not.toHaveBeenCalled();
     act(() => void vi.advanceTimersByTime(1));
     expect(chart.api.resize).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the pair in its legend, with no trade lines when no trade is open', async () => {
+    stubFetch(() => ({ status: 200, body: [CANDLE] }));
+    renderBuiltIn('DOGEUSD');
+    await waitFor(() => expect(chart.series.setData).toHaveBeenCalled());
+    expect(screen.getByLabelText('Chart legend')).toHaveTextContent('DOGE-USD1h');
+    expect(chart.series.createPriceLine).not.toHaveBeenCalled();
+  });
+
+  it('draws the open trade’s entry, stop and target as lines, and lists them in the legend', async () => {
+    stubFetch(() => ({ status: 200, body: [CANDLE] }));
+    const levels: TradeLevels = {
+      tradeId: 't1',
+      pair: 'DOGEUSDT',
+      isLong: true,
+      entryPrice: 0.1968,
+      stopLoss: 0.1932,
+      takeProfit: 0.2076,
+    };
+    renderBuiltIn('DOGEUSD', levels);
+    await waitFor(() => expect(chart.series.createPriceLine).toHaveBeenCalledTimes(3));
+    expect(
+      chart.series.createPriceLine.mock.calls.map(([line]) => [line.title, line.price]),
+    ).toEqual([
+      ['Entry', 0.1968],
+      ['Stop', 0.1932],
+      ['Target', 0.2076],
+    ]);
+    expect(chart.series.createPriceLine).toHaveBeenCalledWith(
+      expect.objectContaining({ axisLabelVisible: true }),
+    );
+    // Prices at the market's precision: DOGE's four decimals, not 0.20.
+    expect(screen.getByLabelText('Chart legend')).toHaveTextContent(
+      'DOGE-USD1hLong DOGEUSDT · entry 0.1968 · stop 0.1932 · target 0.2076',
+    );
   });
 });

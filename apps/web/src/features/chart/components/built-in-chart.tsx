@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { priceSymbol, type Candle } from '@tb/core';
+import { formatPrice, priceSymbol, type Candle } from '@tb/core';
 import type { UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components';
 import { ohlcvQueryOptions } from '../api';
 import { useDebouncedResize } from '../hooks/use-debounced-resize';
+import type { TradeLevels } from '../lib/trade-levels';
 
 type ChartHandle = { resize: (width: number, height: number) => void; remove: () => void };
 
@@ -14,9 +15,23 @@ function token(name: string, fallback: string): string {
   return value || fallback;
 }
 
+/** The lines of an open trade: entry, stop and target, each with its name on the price axis. */
+export function levelLines(levels: TradeLevels) {
+  return [
+    { title: 'Entry', price: levels.entryPrice, color: token('--color-accent', '#f5b83d') },
+    { title: 'Stop', price: levels.stopLoss, color: token('--color-short', '#ef4444') },
+    { title: 'Target', price: levels.takeProfit, color: token('--color-long', '#22c55e') },
+  ];
+}
+
 /** Draws the candles with lightweight-charts, loaded only now (it stays out of /bingo). */
-async function drawCandles(element: HTMLElement, candles: readonly Candle[]): Promise<ChartHandle> {
-  const { CandlestickSeries, ColorType, createChart } = await import('lightweight-charts');
+async function drawCandles(
+  element: HTMLElement,
+  candles: readonly Candle[],
+  levels: TradeLevels | null,
+): Promise<ChartHandle> {
+  const { CandlestickSeries, ColorType, createChart, LineStyle } =
+    await import('lightweight-charts');
   const chart = createChart(element, {
     width: element.clientWidth,
     height: element.clientHeight,
@@ -47,8 +62,22 @@ async function drawCandles(element: HTMLElement, candles: readonly Candle[]): Pr
       close,
     })),
   );
+  for (const line of levels ? levelLines(levels) : []) {
+    series.createPriceLine({
+      ...line,
+      lineWidth: 1,
+      lineStyle: line.title === 'Entry' ? LineStyle.Solid : LineStyle.Dashed,
+      axisLabelVisible: true,
+    });
+  }
   chart.timeScale().fitContent();
   return chart;
+}
+
+/** 'Long BTCUSDT · entry 61,000 · stop 60,000 · target 64,000'. */
+export function levelsText(levels: TradeLevels): string {
+  const at = (value: number) => formatPrice(value);
+  return `${levels.isLong ? 'Long' : 'Short'} ${levels.pair} · entry ${at(levels.entryPrice)} · stop ${at(levels.stopLoss)} · target ${at(levels.takeProfit)}`;
 }
 
 /**
@@ -57,19 +86,29 @@ async function drawCandles(element: HTMLElement, candles: readonly Candle[]): Pr
  * for COIN-USD with the coin's case kept. With no data (or an error) it says so instead of
  * drawing an empty frame.
  */
-export function BuiltInChart({ symbol: pair }: { symbol: string }) {
+export function BuiltInChart({
+  symbol: pair,
+  levels = null,
+}: {
+  symbol: string;
+  /** The open trade on this coin, drawn as entry, stop and target lines. */
+  levels?: TradeLevels | null;
+}) {
   const symbol = priceSymbol(pair) ?? pair;
   const candles = useQuery(ohlcvQueryOptions(symbol));
   const canvasRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ChartHandle | null>(null);
   const data = candles.data;
   const hasData = (data?.length ?? 0) > 0;
+  // Redrawn when the trade's levels change, not when a new list holds the same levels.
+  const levelsKey = levels ? JSON.stringify(levels) : '';
 
   useEffect(() => {
     const element = canvasRef.current;
     if (!element || !data || data.length === 0) return;
     let disposed = false;
-    void drawCandles(element, data).then((chart) => {
+    const drawn = levelsKey ? (JSON.parse(levelsKey) as TradeLevels) : null;
+    void drawCandles(element, data, drawn).then((chart) => {
       if (disposed) chart.remove();
       else chartRef.current = chart;
     });
@@ -78,7 +117,7 @@ export function BuiltInChart({ symbol: pair }: { symbol: string }) {
       chartRef.current?.remove();
       chartRef.current = null;
     };
-  }, [data]);
+  }, [data, levelsKey]);
 
   useDebouncedResize(() => {
     const element = canvasRef.current;
@@ -88,6 +127,11 @@ export function BuiltInChart({ symbol: pair }: { symbol: string }) {
   // The canvas stays mounted so the resize observer always has its element.
   return (
     <div className="chart-widget__builtin">
+      <div className="chart-widget__legend" aria-label="Chart legend">
+        <span className="chart-widget__legend-pair">{symbol}</span>
+        <span className="chart-widget__legend-frame">1h</span>
+        {levels ? <span className="chart-widget__legend-levels">{levelsText(levels)}</span> : null}
+      </div>
       <div
         ref={canvasRef}
         className="chart-widget__canvas"

@@ -35,7 +35,8 @@ export function useTradingViewEmbed(options: EmbedOptions) {
 
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    // With the built-in chart chosen, TradingView's script is neither asked for nor waited on.
+    if (!container || !active) return;
     container.replaceChildren();
     let settled = false;
     const timers: ReturnType<typeof setTimeout>[] = [];
@@ -80,7 +81,7 @@ export function useTradingViewEmbed(options: EmbedOptions) {
       observer?.disconnect();
       timers.forEach(clearTimeout);
     };
-  }, [attempt, containerId, containerRef, loadScript, tvSymbol]);
+  }, [active, attempt, containerId, containerRef, loadScript, tvSymbol]);
 
   // A chart that went empty (tab in the background, layout change) is drawn again.
   const heal = useCallback(() => {

@@ -24,15 +24,16 @@ export function DashboardPage() {
   );
   useLiveTradingParam();
   const lock = usePremiumLockRequest();
-  const { layout, add, remove } = dashboard;
+  const { layout, add, remove, setProps } = dashboard;
 
   const chart = useMemo<ChartControls>(
     () => ({
       chartOpen: layout?.some((item) => item.widgetType === 'chart' || item.i === 'chart') ?? false,
       onOpenChart: (symbol) => add('chart', symbol),
       onCloseChart: () => remove('chart'),
+      onChartViewChange: (view) => setProps('chart', { view }),
     }),
-    [layout, add, remove],
+    [layout, add, remove, setProps],
   );
 
   return (

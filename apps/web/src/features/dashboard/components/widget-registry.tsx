@@ -8,6 +8,7 @@ import {
 } from '@tb/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Spinner } from '@/components';
+import type { ChartView } from '@/features/chart';
 import { BingoGridWidget } from '@/features/bingo-grid';
 import { RiskRewardWidget } from '@/features/risk-reward';
 import { TradeDetailsWidget } from '@/features/trade-details';
@@ -24,6 +25,8 @@ export interface ChartControls {
   chartOpen: boolean;
   onOpenChart: (symbol: string) => void;
   onCloseChart: () => void;
+  /** The trader chose the built-in chart or TradingView's: kept in the chart's props. */
+  onChartViewChange: (view: ChartView) => void;
 }
 
 export function widgetTypeOfItem(item: WidgetLayoutItem): WidgetType | null {
@@ -53,13 +56,21 @@ export function renderWidget(item: WidgetLayoutItem, chart: ChartControls): Reac
       content = <TradeDetailsWidget />;
       break;
     case 'trade-idea':
-      content = <TradeIdeaWidget {...chart} />;
+      content = (
+        <TradeIdeaWidget
+          chartOpen={chart.chartOpen}
+          onOpenChart={chart.onOpenChart}
+          onCloseChart={chart.onCloseChart}
+        />
+      );
       break;
     case 'chart':
       content = (
         <ChartWidget
           symbol={text(item.props?.symbol, DEFAULT_CHART_SYMBOL)}
           exchange={text(item.props?.exchange, DEFAULT_CHART_EXCHANGE)}
+          view={item.props?.view === 'builtIn' ? 'builtIn' : 'tradingview'}
+          onViewChange={chart.onChartViewChange}
         />
       );
       break;

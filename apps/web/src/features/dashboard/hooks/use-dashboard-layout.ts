@@ -39,6 +39,31 @@ export interface DashboardLayout {
   reset: () => WidgetLayoutItem[] | null;
   /** Puts a layout of the current breakpoint back (the undo of reset). */
   restore: (layout: WidgetLayoutItem[]) => void;
+  /**
+   * Sets props of a widget type in every breakpoint's layout that has it (a choice such as
+   * the chart's built-in view is the trader's, not one screen size's), and saves them.
+   */
+  setProps: (type: WidgetType, props: WidgetProps) => void;
+}
+
+type WidgetProps = NonNullable<WidgetLayoutItem['props']>;
+
+/** The layouts with `props` merged into the widgets of `type`; only the changed breakpoints. */
+export function withProps(
+  layouts: WidgetLayouts,
+  type: WidgetType,
+  props: WidgetProps,
+): Partial<WidgetLayouts> {
+  const changed: Partial<WidgetLayouts> = {};
+  for (const breakpoint of ['desktop', 'mobile'] as const) {
+    const layout = layouts[breakpoint];
+    const hit = layout.some((item) => (item.widgetType ?? item.i) === type);
+    if (!hit) continue;
+    changed[breakpoint] = layout.map((item) =>
+      (item.widgetType ?? item.i) === type ? { ...item, props: { ...item.props, ...props } } : item,
+    );
+  }
+  return changed;
 }
 
 /** The server's answer as layouts per breakpoint (an older server sends `layout` only). */
@@ -87,10 +112,11 @@ export function useDashboardLayout(): DashboardLayout {
   }, [save]);
   useEffect(() => flush, [flush]);
 
-  const commit = useCallback(
-    (next: WidgetLayoutItem[]) => {
+  // Stores changed breakpoints: in the browser for anonymous users, else on the server.
+  const commitLayouts = useCallback(
+    (changed: Partial<WidgetLayouts>) => {
       if (!latest.current) return;
-      const all = { ...latest.current, [breakpoint]: next };
+      const all = { ...latest.current, ...changed };
       latest.current = all;
       setDraft(all);
       if (!signedIn) return writeStoredLayouts(all);
@@ -98,11 +124,15 @@ export function useDashboardLayout(): DashboardLayout {
         layout: all.desktop,
         layouts: all,
       });
-      pending.current = { ...pending.current, [breakpoint]: next };
+      pending.current = { ...pending.current, ...changed };
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, TIMERS_MS.resizeDebounce);
     },
-    [breakpoint, signedIn, client, flush],
+    [signedIn, client, flush],
+  );
+  const commit = useCallback(
+    (next: WidgetLayoutItem[]) => commitLayouts({ [breakpoint]: next }),
+    [breakpoint, commitLayouts],
   );
 
   return useMemo(() => {
@@ -151,6 +181,11 @@ export function useDashboardLayout(): DashboardLayout {
         return from;
       },
       restore: (previous) => commit(previous),
+      setProps: (type, props) => {
+        if (!latest.current) return;
+        const changed = withProps(latest.current, type, props);
+        if (Object.keys(changed).length > 0) commitLayouts(changed);
+      },
     };
-  }, [layout, breakpoint, commit]);
+  }, [layout, breakpoint, commit, commitLayouts]);
 }
