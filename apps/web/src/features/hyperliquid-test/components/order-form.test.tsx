@@ -100,6 +100,20 @@ describe('order form', () => {
     expect(size).toHaveValue(null);
   });
 
+  it('keeps a 6-decimal price, prefilled or typed, as a coin of szDecimals 0 trades', async () => {
+    const { user, orders } = openForm({
+      'GET /exchange/price/BTC-USD': ok({ symbol: 'BTC-USD', price: 0.0123455 }),
+    });
+    const price = screen.getByRole('spinbutton', { name: 'Price' });
+    await waitForValue(price, '0.012346');
+    await user.clear(price);
+    await user.type(price, '0.012345');
+    await user.type(screen.getByRole('spinbutton', { name: 'Size' }), '1000');
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    await screen.findByText('Order placed successfully');
+    expect(orders).toMatchObject([{ symbol: 'BTC-USD', price: 0.012345, size: 1000 }]);
+  });
+
   it('needs a price for a limit order: Price is required for limit orders', async () => {
     const { user, orders, form } = openForm();
     const price = screen.getByRole('spinbutton', { name: 'Price' });

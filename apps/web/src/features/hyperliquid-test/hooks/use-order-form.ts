@@ -16,6 +16,8 @@ import type { TradingActions } from './use-trading-actions';
 /** Hyperliquid refuses orders worth less than this, in dollars. */
 export const MIN_ORDER_VALUE_USD = 10;
 export const DEFAULT_ORDER_SYMBOL = 'BTC-USD';
+/** Decimals of ORDER_PRICE_STEP (0.000001). */
+const PRICE_STEP_DECIMALS = 6;
 
 /** size × price in dollars, or null while either is missing. */
 export function orderValue(size: string, price: string | number | null): number | null {
@@ -51,7 +53,9 @@ export function useOrderForm(
     enabled: priceSymbol !== null,
   });
   const livePrice = priceQuery.data?.price ?? null;
-  const price = typedPrice ?? (livePrice === null ? '' : String(roundTo(livePrice, 5)));
+  // Prefilled to the price step's 6 decimals: a coin at 0.0123455 is not cut to 0.01235.
+  const price =
+    typedPrice ?? (livePrice === null ? '' : String(roundTo(livePrice, PRICE_STEP_DECIMALS)));
   const priceError =
     priceSymbol && priceQuery.isError
       ? errorMessage(priceQuery.error, exchangeMessages.priceFor(priceSymbol))
