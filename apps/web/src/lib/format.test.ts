@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateTime, formatUtcDateTime, formatUtcDay } from './format';
+import { formatCount, formatStamp, formatUtcDay } from './format';
 
 describe('formatCount', () => {
   it.each([
@@ -27,33 +27,18 @@ describe('formatUtcDay', () => {
   });
 });
 
-describe('formatUtcDateTime', () => {
-  it('is the UTC day and time to the minute', () => {
-    expect(formatUtcDateTime('2026-03-01T14:05:42.000Z')).toBe('2026-03-01 14:05 UTC');
-    expect(formatUtcDateTime('2026-01-02T00:00:00.000Z')).toBe('2026-01-02 00:00 UTC');
-    expect(formatUtcDateTime('2026-03-02T01:07:00+02:00')).toBe('2026-03-01 23:07 UTC');
+describe('formatStamp', () => {
+  it("splits the product's date-time format in the given zone, with the exact instant", () => {
+    const ms = Date.UTC(2026, 10, 28, 23, 30);
+    expect(formatStamp(ms, 'UTC')).toEqual({
+      date: '28 Nov 2026',
+      time: '23:30',
+      iso: '2026-11-28T23:30:00.000Z',
+    });
+    expect(formatStamp(ms, 'Europe/Paris')).toMatchObject({ date: '29 Nov 2026', time: '00:30' });
   });
 
-  it.each([null, undefined, '', 'not a date'])('%s -> —', (iso) => {
-    expect(formatUtcDateTime(iso)).toBe('—');
-  });
-});
-
-describe('formatDateTime', () => {
-  it('is the date and time of day as the browser shows them', () => {
-    const iso = '2026-03-01T14:05:00.000Z';
-    const expected = new Intl.DateTimeFormat(undefined, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
-    expect(formatDateTime(iso)).toBe(expected);
-    expect(formatDateTime(iso)).toMatch(/2026/);
-  });
-
-  it('says the fallback when there is no readable time', () => {
-    expect(formatDateTime(null)).toBe('—');
-    expect(formatDateTime(undefined)).toBe('—');
-    expect(formatDateTime('not a date', 'Never')).toBe('Never');
-    expect(formatDateTime(null, 'Never')).toBe('Never');
+  it('is null for what is not a time', () => {
+    expect(formatStamp(Number.NaN, 'UTC')).toBeNull();
   });
 });

@@ -12,11 +12,16 @@
  * - ratios and percentages: formatRatio ('1.85'), formatPercent ('52.3%'),
  *   formatSignedPercent ('+4.20%')
  * - input fields: formatInputNumber ('64000', not '64000.0000')
+ * - dates and times: formatDateTime ('28 Nov 2026, 12:51'), formatDate, formatTime, in the
+ *   trader's zone (features/journal's useDateTimeFormat binds it), formatStamp for a column
  */
-import { roundTo } from '@tb/core';
+import { formatDate, formatTime, roundTo } from '@tb/core';
 
 export {
   formatAmount,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
   formatInputNumber,
   formatPercent,
   formatPrice,
@@ -24,6 +29,7 @@ export {
   formatSignedPercent,
   formatSignedR,
   formatSignedUsd,
+  formatTime,
   formatUsd,
   formatUsdCents,
 } from '@tb/core';
@@ -42,39 +48,19 @@ export function trend(value: number): 'up' | 'down' | 'flat' {
   return value > 0 ? 'up' : 'down';
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A calendar day as a person reads it ('Feb 1, 2026'); '—' when missing or unreadable. */
-export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dayFormat.format(date);
-}
-
-const stampFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-
 /**
- * Epoch ms as date and time of day, in `timeZone` (the trader's) or the browser's, apart so a
- * narrow column can stack them; null when not a time.
+ * Epoch ms as the product's date and time of day in `timeZone` (the trader's: pass
+ * useTradingTimeZone's), apart so a narrow column can stack them ('28 Nov 2026' / '12:51');
+ * null when not a time.
  */
 export function formatStamp(
   ms: number,
-  timeZone?: string,
+  timeZone: string,
 ): { date: string; time: string; iso: string } | null {
   if (!Number.isFinite(ms)) return null;
-  const key = timeZone ?? '';
-  let found = stampFormats.get(key);
-  if (!found) {
-    const zone = timeZone ? { timeZone } : {};
-    found = {
-      date: new Intl.DateTimeFormat(undefined, { dateStyle: 'short', ...zone }),
-      time: new Intl.DateTimeFormat(undefined, { timeStyle: 'medium', ...zone }),
-    };
-    stampFormats.set(key, found);
-  }
   return {
-    date: found.date.format(ms),
-    time: found.time.format(ms),
+    date: formatDate(ms, { timeZone }),
+    time: formatTime(ms, { timeZone }),
     iso: new Date(ms).toISOString(),
   };
 }
@@ -92,31 +78,11 @@ function parseIso(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** The UTC calendar day of an ISO time ('2026-03-01'), or '—' when missing or unreadable. */
+/**
+ * The UTC calendar day of an ISO time as a value ('2026-03-01'): a date input's value, the day
+ * the admin's set-date works in. For reading, formatDate. '—' when missing or unreadable.
+ */
 export function formatUtcDay(iso: string | null | undefined): string {
   const date = parseIso(iso);
   return date ? date.toISOString().slice(0, 10) : '—';
-}
-
-/** An ISO time in UTC to the minute ('2026-03-01 14:05 UTC'), or '—'. */
-export function formatUtcDateTime(iso: string | null | undefined): string {
-  const date = parseIso(iso);
-  if (!date) return '—';
-  return `${formatUtcDay(iso)} ${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())} UTC`;
-}
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-/**
- * An ISO time as a person reads it, in the browser's time zone ('Mar 1, 2026, 2:05 PM');
- * `fallback` ('—' unless given) when missing or unreadable.
- */
-export function formatDateTime(iso: string | null | undefined, fallback = '—'): string {
-  const date = parseIso(iso);
-  return date ? dateTimeFormat.format(date) : fallback;
 }

@@ -28,6 +28,11 @@ describe('formatDateTime', () => {
       '28 Nov 2026, 13:43 CET',
     ],
     ['no zone given: UTC', {}, '28 Nov 2026, 12:43'],
+    [
+      'a fixed-zone screen names its zone',
+      { timeZone: 'UTC', showZone: true },
+      '28 Nov 2026, 12:43 UTC',
+    ],
   ])('%s', (_name, zone, text) => {
     expect(formatDateTime(at, zone)).toBe(text);
   });

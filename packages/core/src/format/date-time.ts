@@ -20,6 +20,11 @@ export interface ZoneChoice {
    * follows it. Defaults to `timeZone`: the time is the reader's and needs no label.
    */
   readerTimeZone?: string;
+  /**
+   * Always name the zone: a screen whose times are in a fixed zone by design (the admin panel
+   * works in UTC, the day its set-date takes), whoever reads it.
+   */
+  showZone?: boolean;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -87,7 +92,7 @@ export function timeZoneLabel(timeZone: string, at: number): string {
 function resolve(zone: ZoneChoice): { timeZone: string; label: boolean } {
   const timeZone = zone.timeZone ?? zone.readerTimeZone ?? DEFAULT_TIME_ZONE;
   const reader = zone.readerTimeZone ?? timeZone;
-  return { timeZone, label: reader !== timeZone };
+  return { timeZone, label: zone.showZone === true || reader !== timeZone };
 }
 
 const withZone = (text: string, ms: number, timeZone: string, label: boolean) =>

@@ -32,6 +32,7 @@ export {
   useTradeList,
   type TradeActions,
 } from './hooks/use-trades';
+export { useDateTimeFormat, type DateTimeFormat } from './hooks/use-date-time-format';
 export { useTradingTimeZone } from './hooks/use-trading-time-zone';
 export type { NewTrade, TradeEdit } from './local-trades';
 export { resetLocalJournal } from './local-store';

@@ -8,7 +8,6 @@ import {
 } from '@tb/core';
 import { authKeys } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
-import { formatDay } from '@/lib/format';
 
 export const paymentKeys = {
   links: ['payment', 'links'] as const,
@@ -61,12 +60,6 @@ export const freeTrialMutationOptions = (client: QueryClient) =>
       errorMessage: subscriptionMessages.freeTrialFailed,
     },
   });
-
-/**
- * A subscription date as the person reads it ('Feb 1, 2026'; '—' when missing): lib/format's
- * formatDay, under the name the profile imports.
- */
-export const formatPlanDate = formatDay;
 
 /** Only web links count as configured: anything else would be a dead (or unsafe) button. */
 export function usablePaymentLink(link: string | null | undefined): string | null {

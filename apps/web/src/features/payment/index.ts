@@ -1,6 +1,5 @@
 export {
   applySubscriptionResponse,
-  formatPlanDate,
   freeTrialMutationOptions,
   paymentKeys,
   subscriptionQueryOptions,

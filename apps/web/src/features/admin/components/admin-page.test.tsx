@@ -36,13 +36,13 @@ describe('AdminPage header and user list', () => {
     expect(root).toHaveTextContent('root@example.com');
     expect(root).toHaveTextContent('granted');
     expect(within(root).getByText('Admin')).toBeInTheDocument();
-    expect(root).toHaveTextContent('2026-03-01 14:05 UTC');
+    expect(root).toHaveTextContent('1 Mar 2026, 14:05 UTC');
 
     const aliceRow = userRow('alice');
     expect(aliceRow).not.toHaveTextContent('You');
     expect(within(aliceRow).getByText('Unverified')).toBeInTheDocument();
     expect(aliceRow).toHaveTextContent('Never');
-    expect(aliceRow).toHaveTextContent('2026-01-02');
+    expect(aliceRow).toHaveTextContent('2 Jan 2026');
     expect(aliceRow).toHaveTextContent('12');
 
     const bobRow = userRow('bob');
@@ -50,7 +50,7 @@ describe('AdminPage header and user list', () => {
     expect(within(bobRow).getByText('Premium')).toBeInTheDocument();
     expect(bobRow).toHaveTextContent('subscription');
     expect(bobRow).toHaveTextContent('Monthly');
-    expect(bobRow).toHaveTextContent('ends 2026-03-03 · 12 days left');
+    expect(bobRow).toHaveTextContent('ends 3 Mar 2026 · 12 days left');
   });
 
   it('searches once the typing stops, from page 1', async () => {
@@ -108,7 +108,7 @@ describe('audit log', () => {
     const log = await screen.findByRole('table', { name: 'Audit log' });
     expect(calls(fetch)).toContain('GET /api/admin/audit-log?limit=50');
     const [added, removed] = within(log).getAllByRole('row').slice(1);
-    expect(added).toHaveTextContent('2026-03-01 10:15 UTC');
+    expect(added).toHaveTextContent('1 Mar 2026, 10:15 UTC');
     expect(within(added!).getByRole('rowheader')).toHaveTextContent('added Monthly plan');
     expect(added).toHaveTextContent('root');
     expect(added).toHaveTextContent('bob');

@@ -41,7 +41,7 @@ describe('describeAuditDetails', () => {
         endDate: '2026-04-01T00:00:00.000Z',
         previousEndDate: null,
       }),
-    ).toEqual(['plan: monthly', 'end date: 2026-04-01 00:00 UTC', 'previous end date: —']);
+    ).toEqual(['plan: monthly', 'end date: 1 Apr 2026, 00:00 UTC', 'previous end date: —']);
   });
 
   it('shows a change as from → to, then the other values in words', () => {
@@ -56,7 +56,7 @@ describe('describeAuditDetails', () => {
     ).toEqual([
       'a@x.io → b@x.io',
       'is paid user: yes',
-      'end date: 2026-12-31 00:00 UTC',
+      'end date: 31 Dec 2026, 00:00 UTC',
       'plan: —',
     ]);
   });

@@ -1,10 +1,20 @@
-import { subscriptionPlanName, subscriptionStatus, type Subscription } from '@tb/core';
+import {
+  formatDate as formatDay,
+  formatDateTime as formatTime,
+  subscriptionPlanName,
+  subscriptionStatus,
+  type Subscription,
+} from '@tb/core';
 
 /**
- * The panel's dates are UTC (the day set-date works in): '2026-03-01' and
- * '2026-03-01 14:05 UTC', from the one web formatting module.
+ * The panel works in UTC (the day set-date takes), in the product's one date-time format,
+ * and names its zone: '1 Mar 2026' and '1 Mar 2026, 14:05 UTC'; '—' when missing.
  */
-export { formatUtcDay as formatDate, formatUtcDateTime as formatDateTime } from '@/lib/format';
+export const formatDate = (iso: string | null | undefined): string =>
+  formatDay(iso, { timeZone: 'UTC' });
+
+export const formatDateTime = (iso: string | null | undefined): string =>
+  formatTime(iso, { timeZone: 'UTC', showZone: true });
 
 /** 'Monthly', 'Free (3 days)', or 'None'. */
 export function planLabel(subscription: Subscription): string {

@@ -32,7 +32,7 @@ describe('AdminPage messages', () => {
     expect(grace).toHaveAccessibleName('Message from Grace');
     expect(grace).toHaveTextContent('grace@example.com');
     expect(grace).toHaveTextContent('account gracehopper');
-    expect(grace).toHaveTextContent('2026-03-02 10:00 UTC');
+    expect(grace).toHaveTextContent('2 Mar 2026, 10:00 UTC');
     expect(grace).toHaveTextContent('Where is my receipt?');
     expect(within(grace!).getByText('Mailed to the admins')).toBeInTheDocument();
     expect(within(grace!).getByRole('link', { name: 'grace@example.com' })).toHaveAttribute(

@@ -4,7 +4,7 @@ import { Button, TextField } from '@/components';
 import { isApiError } from '@/lib/api-error';
 import { setEndDateMutationOptions } from '../api';
 import { useAdminMutation } from '../hooks/use-admin-mutation';
-import { formatDate } from './format';
+import { formatUtcDay } from '@/lib/format';
 
 /** Move the end date of the latest period (a future date revives a cancelled one). */
 export function SetEndDateForm({
@@ -17,7 +17,7 @@ export function SetEndDateForm({
   onSet: (data: SubscriptionResponse) => void;
 }) {
   const id = useId();
-  const initial = endDate ? formatDate(endDate) : '';
+  const initial = endDate ? formatUtcDay(endDate) : '';
   const [value, setValue] = useState(initial);
   // A new end date (a plan added, a date set) becomes the field's value; focus stays put.
   const [shown, setShown] = useState(initial);

@@ -70,7 +70,7 @@ describe('manage subscription', () => {
     expect(calls(fetch)).toContain('GET /api/users/u-bob/subscription');
     expect(fact(dialog, 'Plan')).toHaveTextContent('Monthly');
     expect(fact(dialog, 'Status')).toHaveTextContent('Active');
-    expect(fact(dialog, 'End date')).toHaveTextContent('2026-03-03');
+    expect(fact(dialog, 'End date')).toHaveTextContent('3 Mar 2026');
     expect(fact(dialog, 'Remaining')).toHaveTextContent('12 days left');
   });
 
@@ -88,7 +88,7 @@ describe('manage subscription', () => {
     expect(bodies).toEqual([
       { path: '/users/u-bob/subscription/add', body: { plan: 'quarterly' } },
     ]);
-    await waitFor(() => expect(fact(dialog, 'End date')).toHaveTextContent('2026-06-01'));
+    await waitFor(() => expect(fact(dialog, 'End date')).toHaveTextContent('1 Jun 2026'));
     expect(within(dialog).getByLabelText('End date')).toHaveValue('2026-06-01');
     expect(within(dialog).getByRole('button', { name: 'Add plan' })).toHaveFocus();
   });
@@ -105,7 +105,7 @@ describe('manage subscription', () => {
     fireEvent.change(date, { target: { value: '2026-12-31' } });
     await user.click(within(dialog).getByRole('button', { name: 'Set end date' }));
     expect(await screen.findByText('Subscription end date updated')).toBeVisible();
-    await waitFor(() => expect(fact(dialog, 'End date')).toHaveTextContent('2026-12-31'));
+    await waitFor(() => expect(fact(dialog, 'End date')).toHaveTextContent('31 Dec 2026'));
     expect(bodies).toEqual([
       { path: '/users/u-bob/subscription/set-date', body: { endDate: '2026-12-31' } },
     ]);
@@ -127,7 +127,7 @@ describe('manage subscription', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancel subscription' });
     expect(confirm).toHaveTextContent(
-      'Cancel the subscription of bob? They keep premium access until 2026-03-03.',
+      'Cancel the subscription of bob? They keep premium access until 3 Mar 2026.',
     );
     expect(bodies).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));

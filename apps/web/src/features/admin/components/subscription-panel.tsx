@@ -3,11 +3,10 @@ import { subscriptionMessages, type AdminUser, type SubscriptionResponse } from 
 import { useState } from 'react';
 import { Button, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatUtcDay } from '@/lib/format';
 import { adminKeys, cancelSubscriptionMutationOptions, userSubscriptionQueryOptions } from '../api';
 import { useAdminMutation } from '../hooks/use-admin-mutation';
 import { AddPlanForm } from './add-plan-form';
-import { daysLeft, planLabel, subscriptionState } from './format';
+import { daysLeft, formatDate, planLabel, subscriptionState } from './format';
 import { SetEndDateForm } from './set-end-date-form';
 
 /** Puts a changed subscription on screen at once, before the refetch confirms it. */
@@ -36,7 +35,7 @@ export function SubscriptionPanel({ user, onBack }: { user: AdminUser; onBack: (
         error={subscriptionMessages.loadFailed}
       >
         {({ subscription, isPaidUser }) => {
-          const endDate = formatUtcDay(subscription.endDate);
+          const endDate = formatDate(subscription.endDate);
           return (
             <>
               <dl className="admin-facts">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnalyticsQuery, Trade } from '@tb/core';
+import { formatTime, type AnalyticsQuery, type Trade } from '@tb/core';
 import { QueryStatus } from '@/components';
 import { analyticsMessages, analyticsTradesQueryOptions } from '../api';
 import { showR, showUsd, toneOf } from '../format';
@@ -48,7 +48,6 @@ export function DayTradesTable({
   timeZone: string;
 }) {
   if (trades.length === 0) return <p className="an-muted">No closed trades that day.</p>;
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' });
   return (
     <div className="table-scroll">
       <table className="data-table data-table--nowrap">
@@ -73,7 +72,7 @@ export function DayTradesTable({
               <td className={trade.isLong ? 'an-tone--gain' : 'an-tone--loss'}>
                 {trade.isLong ? 'Long' : 'Short'}
               </td>
-              <td>{trade.closedAt ? time.format(new Date(trade.closedAt)) : '—'}</td>
+              <td>{formatTime(trade.closedAt, { timeZone })}</td>
               <td className={`num an-tone--${toneOf(trade.rMultiple) ?? 'none'}`}>
                 {showR(trade.rMultiple)}
               </td>

@@ -1,4 +1,4 @@
-import type { AnalyticsResponse } from '@tb/core';
+import { formatDate, type AnalyticsResponse } from '@tb/core';
 import { useCallback, useMemo, useState } from 'react';
 import { showDrawdownR, showDrawdownUsd, showR, showUsd, tradeCount } from '../format';
 import { equityConfig } from './chart-configs';
@@ -12,15 +12,9 @@ export interface EquityChartProps {
   report: Pick<AnalyticsResponse, 'equity' | 'summary' | 'timeZone'>;
 }
 
-/** The date of a close on the trader's calendar: '3 Nov 2026'. */
+/** The date of a close on the trader's calendar, in the product's format: '3 Nov 2026'. */
 function dateFormatter(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-  return (iso) => format.format(new Date(iso));
+  return (iso) => formatDate(iso, { timeZone });
 }
 
 /** "Equity ended at +12.50R after 40 trades; deepest drawdown -3.20R." */

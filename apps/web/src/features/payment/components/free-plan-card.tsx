@@ -3,7 +3,8 @@ import { FREE_TRIAL, type FreeTrialStatus } from '@tb/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, buttonClass, Card } from '@/components';
-import { formatDay, formatUsd } from '@/lib/format';
+import { useDateTimeFormat } from '@/features/journal';
+import { formatUsd } from '@/lib/format';
 import { freeTrialMutationOptions } from '../api';
 import { PlanFeatureList } from './plan-feature-list';
 
@@ -46,6 +47,7 @@ function FreePlanAction({
 }: FreePlanCardProps & { noteId: string }) {
   const client = useQueryClient();
   const start = useMutation(freeTrialMutationOptions(client));
+  const { date } = useDateTimeFormat();
 
   if (!signedIn) {
     return (
@@ -71,7 +73,7 @@ function FreePlanAction({
       </Button>
       {nextClaimAt ? (
         <p className="payment-plan__status" id={noteId}>
-          Available again on {formatDay(nextClaimAt)}
+          Available again on {date(nextClaimAt)}
         </p>
       ) : null}
     </>

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatPlanDate, freeTrialMutationOptions } from '@/features/payment';
+import { useDateTimeFormat } from '@/features/journal';
+import { freeTrialMutationOptions } from '@/features/payment';
 import { cancelSubscriptionMutationOptions } from '../api';
 
 export interface SubscriptionActionsProps {
@@ -29,6 +30,7 @@ export function SubscriptionActions({
   const cancel = useMutation(cancelSubscriptionMutationOptions(client));
   const startFree = useMutation(freeTrialMutationOptions(client));
   const [confirming, setConfirming] = useState(false);
+  const { date } = useDateTimeFormat();
 
   return (
     <>
@@ -60,7 +62,7 @@ export function SubscriptionActions({
           {!freeTrial.available && freeTrial.nextClaimAt ? (
             <p className="profile-card__empty">
               The free {FREE_TRIAL.durationDays}-day plan is available again on{' '}
-              {formatPlanDate(freeTrial.nextClaimAt)}.
+              {date(freeTrial.nextClaimAt)}.
             </p>
           ) : null}
         </div>

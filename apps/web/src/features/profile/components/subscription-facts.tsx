@@ -1,13 +1,14 @@
 import { subscriptionPlanName, subscriptionStatus, type Subscription } from '@tb/core';
 import { Badge } from '@/components';
-import { formatPlanDate } from '@/features/payment';
+import { useDateTimeFormat } from '@/features/journal';
 
 function StatusText({ subscription }: { subscription: Subscription }) {
+  const { date } = useDateTimeFormat();
   switch (subscriptionStatus(subscription)) {
     case 'active':
       return <Badge tone="long">Active</Badge>;
     case 'cancelled':
-      return <>Cancelled — access until {formatPlanDate(subscription.endDate)}</>;
+      return <>Cancelled — access until {date(subscription.endDate)}</>;
     default:
       return <>Inactive</>;
   }
@@ -20,6 +21,7 @@ export function SubscriptionFacts({
   subscription: Subscription;
   isPaidUser: boolean;
 }) {
+  const { date } = useDateTimeFormat();
   if (subscription.plan === null) {
     return (
       <p className="profile-card__empty">
@@ -36,7 +38,7 @@ export function SubscriptionFacts({
       <dt>Plan</dt>
       <dd>{subscriptionPlanName(subscription.plan)}</dd>
       <dt>End date</dt>
-      <dd>{formatPlanDate(subscription.endDate)}</dd>
+      <dd>{date(subscription.endDate)}</dd>
       <dt>Remaining days</dt>
       <dd>{subscription.remainingDays}</dd>
     </dl>

@@ -87,9 +87,9 @@ describe('UnjournaledSection', () => {
     expect(cells[3]).toHaveTextContent('3,150');
     expect(cells[4]).toHaveTextContent('$1.25');
     expect(within(cells[5]!).getByText('+$73.75')).toHaveClass('pnl--up');
-    await waitFor(() => expect(cells[6]).toHaveTextContent('1/2/26 7:00:00 PM'));
-    expect(cells[7]).toHaveTextContent('1/2/26 9:30:00 PM');
-    expect(within(cells[6]!).getByText('1/2/26').closest('time')).toHaveAttribute(
+    await waitFor(() => expect(cells[6]).toHaveTextContent('2 Jan 2026 19:00'));
+    expect(cells[7]).toHaveTextContent('2 Jan 2026 21:30');
+    expect(within(cells[6]!).getByText('2 Jan 2026').closest('time')).toHaveAttribute(
       'dateTime',
       '2026-01-02T10:00:00.000Z',
     );
@@ -235,7 +235,7 @@ describe('UnjournaledSection', () => {
     expect(choices).toHaveLength(1);
     expect(choices[0]).toBeChecked();
     expect(choices[0]).toHaveAccessibleName(
-      /^Long ETHUSDT: entry 3,000, stop 60,000, target 64,000, opened 1\/5\/26 7:00:00 PM$/,
+      /^Long ETHUSDT: entry 3,000, stop 60,000, target 64,000, opened 5 Jan 2026 19:00$/,
     );
     await user.click(within(dialog).getByRole('button', { name: 'Attach fills' }));
     expect(await screen.findByText('Fills attached: the journal trade is closed')).toBeVisible();
@@ -270,7 +270,7 @@ describe('UnjournaledSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Attach fills' }));
     expect(within(dialog).getByText('Choose the journal trade these fills close.')).toBeVisible();
     expect(calls(fetch)).not.toContain('POST /api/exchange/unjournaled/attach');
-    await user.click(within(dialog).getByRole('radio', { name: /opened 1\/6\/26/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /opened 6 Jan 2026/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Attach fills' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'This trade is no longer open',

@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
-import type { ApiKeyListItem } from '@tb/core';
+import { screen, within } from '@testing-library/react';
+import { formatDateTime, type ApiKeyListItem } from '@tb/core';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '@/lib/format';
+import { browserTimeZone } from '@/lib/time-zone';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { ApiKeyList } from './api-key-list';
 
 const key = (id: string, lastUsed: string | null): ApiKeyListItem => ({
@@ -20,9 +21,9 @@ const lastUsedOf = (item: HTMLElement) =>
   within(item).getByText('Last used', { selector: 'dt' }).nextSibling;
 
 describe('ApiKeyList', () => {
-  it('shows when each key was last used, through lib/format, or Never', () => {
+  it("shows when each key was last used, in the visitor's zone, or Never", () => {
     const used = '2026-03-01T14:05:00.000Z';
-    render(
+    renderWithProviders(
       <ApiKeyList
         keys={[key('k1', used), key('k2', null)]}
         onEdit={vi.fn()}
@@ -31,13 +32,15 @@ describe('ApiKeyList', () => {
       />,
     );
     const [first, second] = screen.getAllByRole('listitem');
-    expect(lastUsedOf(first!)).toHaveTextContent(formatDateTime(used));
-    expect(lastUsedOf(first!)).toHaveTextContent(/2026/);
+    expect(lastUsedOf(first!)).toHaveTextContent(
+      formatDateTime(used, { timeZone: browserTimeZone() }),
+    );
+    expect(lastUsedOf(first!)).toHaveTextContent(/^\d{1,2} Mar 2026, \d\d:\d\d$/);
     expect(lastUsedOf(second!)).toHaveTextContent('Never');
   });
 
   it('says whether the exchange proved the key acts for the wallet', () => {
-    render(
+    renderWithProviders(
       <ApiKeyList
         keys={[
           { ...key('k1', null), control: 'agent' },

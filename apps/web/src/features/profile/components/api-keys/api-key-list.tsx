@@ -1,7 +1,7 @@
 import type { ApiKeyListItem } from '@tb/core';
 import { Badge, Button } from '@/components';
 import { NETWORK_LABELS } from '@/features/exchange';
-import { formatDateTime } from '@/lib/format';
+import { useDateTimeFormat } from '@/features/journal';
 
 export interface ApiKeyListProps {
   keys: readonly ApiKeyListItem[];
@@ -21,6 +21,7 @@ const CONTROL_TEXT = {
 
 /** The saved keys, masked as the server sends them (secrets are never returned). */
 export function ApiKeyList({ keys, onEdit, onDelete, deletingId }: ApiKeyListProps) {
+  const when = useDateTimeFormat();
   return (
     <ul className="api-keys__list">
       {keys.map((key) => (
@@ -42,7 +43,7 @@ export function ApiKeyList({ keys, onEdit, onDelete, deletingId }: ApiKeyListPro
             <dt>Private Key</dt>
             <dd className="api-keys__mono">{key.maskedApiSecret}</dd>
             <dt>Last used</dt>
-            <dd>{formatDateTime(key.lastUsed, 'Never')}</dd>
+            <dd>{when.dateTime(key.lastUsed, 'Never')}</dd>
             <dt>Ownership</dt>
             <dd>{CONTROL_TEXT[key.control ?? 'unchecked']}</dd>
           </dl>
