@@ -14,7 +14,7 @@ import { canChangeTrade } from './status.js';
 
 /** One exit of a manual trade: units of the asset sold (long) or bought back (short). */
 export interface TradeExit {
-  price: number;
+  price: Price;
   quantity: number;
   /** ISO time of the exit. */
   at: string;
@@ -28,7 +28,7 @@ export interface ExitRequest {
 
 /** A trade that can be closed in parts: its position and the exits it already had. */
 export interface ExitableTrade extends ClosableTrade {
-  exits: readonly TradeExit[];
+  exits: readonly { price: number; quantity: number; at: string }[];
 }
 
 /** What an exit does: the exits after it, what is still open, and the close when it is the last. */
@@ -52,7 +52,7 @@ export function openQuantity(trade: Pick<ExitableTrade, 'quantity' | 'exits'>): 
 }
 
 /** The size-weighted mean price of `exits`. */
-export function weightedExitPrice(exits: readonly Pick<TradeExit, 'price' | 'quantity'>[]): Price {
+export function weightedExitPrice(exits: readonly { price: number; quantity: number }[]): Price {
   const size = exits.reduce((sum, exit) => sum + exit.quantity, 0);
   const value = exits.reduce((sum, exit) => sum + exit.price * exit.quantity, 0);
   return price(size > 0 ? value / size : 0);
@@ -89,7 +89,10 @@ export function planExit(
     return fail('VALIDATION_ERROR', tradeMessages.exitSizeTooLarge(open), 'quantity');
   }
   const quantity = Math.min(asked, open);
-  const exits = [...trade.exits, { price: request.price, quantity, at }];
+  const exits: TradeExit[] = [
+    ...trade.exits.map((exit) => ({ ...exit, price: price(exit.price) })),
+    { price: price(request.price), quantity, at },
+  ];
   const remaining = openQuantity({ quantity: trade.quantity, exits });
   const share = trade.quantity > 0 ? quantity / trade.quantity : 0;
   const part = {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  ExitRequest,
   BingoCardResponse,
   BingoState,
   CellPatch,
@@ -125,6 +126,14 @@ export function setTradeStatus(
   return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
     body: { status },
+  });
+}
+
+/** POST /api/trades/:id/exits: an exit at a typed price, all that is open or a part. */
+export function exitTrade(id: string, exit: ExitRequest): Promise<TradeWithStatsResponse> {
+  return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/exits`, {
+    method: 'POST',
+    body: exit,
   });
 }
 

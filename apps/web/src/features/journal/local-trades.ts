@@ -6,11 +6,13 @@ import {
   fail,
   ok,
   openTrade,
+  planExit,
   price,
   repriceTrade,
   sortTradesForDisplay,
   type ClosedTradeStatus,
   type ErrorCode,
+  type ExitRequest,
   type Result,
   type SessionClock,
   type Trade,
@@ -102,6 +104,34 @@ export function closeLocalTrade(
   const closedAt = new Date(clock.now).toISOString();
   const trades = journal.trades.map((t) =>
     t.id === id ? { ...t, ...closing.value, closedAt } : t,
+  );
+  return ok({ trades: sortTradesForDisplay(trades), risk: risk.value });
+}
+
+/**
+ * An exit at a typed price (all that is open, or a part): core's `planExit`; the last exit
+ * closes the trade at the weighted price and moves the risk by its result, as on the server.
+ */
+export function exitLocalTrade(
+  journal: LocalJournal,
+  id: string,
+  request: ExitRequest,
+  clock: LocalClock,
+): Change {
+  const trade = journal.trades.find((t) => t.id === id);
+  if (!trade) return fail('NOT_FOUND', 'This trade does not exist');
+  const at = new Date(clock.now).toISOString();
+  const plan = planExit(trade, request, at);
+  if (!plan.ok) return plan;
+  const { exits, closing } = plan.value;
+  if (!closing) {
+    const trades = journal.trades.map((t) => (t.id === id ? { ...t, exits } : t));
+    return ok({ trades, risk: journal.risk });
+  }
+  const risk = applyTradeOutcome(journal.risk, closing, clock);
+  if (!risk.ok) return risk;
+  const trades = journal.trades.map((t) =>
+    t.id === id ? { ...t, ...closing, exits, closedAt: at } : t,
   );
   return ok({ trades: sortTradesForDisplay(trades), risk: risk.value });
 }

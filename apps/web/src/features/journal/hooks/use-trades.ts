@@ -6,6 +6,7 @@ import {
   sortTradesForDisplay,
   UpdateTradeRequestSchema,
   type ClosedTradeStatus,
+  type ExitRequest,
   type RiskState,
   type Trade,
 } from '@tb/core';
@@ -23,6 +24,8 @@ export interface TradeActions {
   /** Saves a planned trade as OPEN; resolves to whether it was saved (and confirmed). */
   save: (trade: local.NewTrade) => Promise<boolean>;
   close: (id: string, status: ClosedTradeStatus) => void;
+  /** Closes at a typed price, all that is open or a part; resolves to whether it was recorded. */
+  exit: (id: string, exit: ExitRequest) => Promise<boolean>;
   /** Validates with core's schema; returns the first problem, or null when it was sent. */
   edit: (trade: Trade, edit: local.TradeEdit) => string | null;
   remove: (id: string) => void;
@@ -115,6 +118,10 @@ export function useTradeActions(): TradeActions {
       withStats(await api.setTradeStatus(v.id, v.status)),
     api.journalMessages.saveTrade,
   );
+  const exit = useJournalMutation(async (v: { id: string; exit: ExitRequest }) => {
+    withStats(await api.exitTrade(v.id, v.exit));
+    return true;
+  }, api.journalMessages.saveTrade);
   const update = useJournalMutation(
     async (v: { id: string; body: Parameters<typeof api.updateTrade>[1] }) =>
       withStats(await api.updateTrade(v.id, v.body)),
@@ -163,6 +170,10 @@ export function useTradeActions(): TradeActions {
         if (signedIn) void close({ id, status });
         else applyLocal(local.closeLocalTrade(readLocalJournal(), id, status, localClock()));
       },
+      exit: async (id, request) =>
+        signedIn
+          ? (await exit({ id, exit: request })) === true
+          : applyLocal(local.exitLocalTrade(readLocalJournal(), id, request, localClock())),
       edit: (trade, edit) => {
         const parsed = UpdateTradeRequestSchema.safeParse({ ...edit, isLong: trade.isLong });
         if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid trade';
@@ -181,5 +192,5 @@ export function useTradeActions(): TradeActions {
       clearHistory: () =>
         signedIn ? void clear(undefined) : updateLocalJournal(local.clearLocalHistory),
     };
-  }, [signedIn, create, close, update, remove, hide, clear]);
+  }, [signedIn, create, close, exit, update, remove, hide, clear]);
 }

@@ -223,7 +223,7 @@ describe('a placed trade on its Trade History card', () => {
 
   it('a hand close of a live trade asks first; Cancel sends nothing, Confirm closes it', async () => {
     const { fetch } = server([filled()], {
-      'PUT /trades/t1/status': () => ({
+      'POST /trades/t1/exits': () => ({
         status: 200,
         body: {
           trade: tradeFixture({
@@ -237,30 +237,34 @@ describe('a placed trade on its Trade History card', () => {
     });
     const { user, row, dialog } = await openRow();
     await user.click(within(row).getByRole('button', { name: 'Target Hit' }));
-    const ask = await screen.findByRole('alertdialog');
+    const ask = await screen.findByRole('dialog', { name: 'Close BTCUSDT Long' });
     expect(ask).toHaveTextContent(
       'This trade is live on Hyperliquid. Closing it here does not close your position, and the trade will be recorded as unverified.',
     );
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    expect(calls(fetch)).not.toContain('PUT /api/trades/t1/status');
+    expect(calls(fetch)).not.toContain('POST /api/trades/t1/exits');
     await user.click(within(row).getByRole('button', { name: 'Stoploss Hit' }));
-    await confirmWith(user, 'Confirm');
+    const close = await screen.findByRole('dialog', { name: 'Close BTCUSDT Long' });
+    await user.click(within(close).getByRole('button', { name: 'Close trade' }));
     const won = await within(dialog).findByRole('listitem', { name: 'BTCUSDT Long, WIN' });
     expect(won).toHaveTextContent(liveTexts.closedByHand);
     expect(within(won).queryByText('Verified')).not.toBeInTheDocument();
-    expect(calls(fetch)).toContain('PUT /api/trades/t1/status');
+    expect(calls(fetch)).toContain('POST /api/trades/t1/exits');
   });
 
-  it('a trade that was never placed closes at once', async () => {
+  it('a trade that was never placed has no live warning; its close is sent once confirmed', async () => {
     const { fetch } = server([tradeFixture()], {
-      'PUT /trades/t1/status': () => ({
+      'POST /trades/t1/exits': () => ({
         status: 200,
         body: { trade: tradeFixture({ status: 'TARGET_HIT' }), stats: defaultRiskState(0) },
       }),
     });
     const { user, row } = await openRow();
     await user.click(within(row).getByRole('button', { name: 'Target Hit' }));
-    await waitFor(() => expect(calls(fetch)).toContain('PUT /api/trades/t1/status'));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    const close = await screen.findByRole('dialog', { name: 'Close BTCUSDT Long' });
+    expect(close).not.toHaveTextContent(/live on Hyperliquid/);
+    expect(calls(fetch)).not.toContain('POST /api/trades/t1/exits');
+    await user.click(within(close).getByRole('button', { name: 'Close trade' }));
+    await waitFor(() => expect(calls(fetch)).toContain('POST /api/trades/t1/exits'));
   });
 });

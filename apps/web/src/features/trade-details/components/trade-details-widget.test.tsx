@@ -198,7 +198,9 @@ describe('trade details widget', () => {
     expect(within(row).getByText('2.00')).toBeVisible();
     expect(within(row).getByText('$90.91')).toBeVisible();
     await user.click(within(row).getByRole('button', { name: 'Target Hit' }));
-    const won = within(dialog).getByRole('listitem', { name: 'BTCUSDT Long, WIN' });
+    const close = await screen.findByRole('dialog', { name: 'Close BTCUSDT Long' });
+    await user.click(within(close).getByRole('button', { name: 'Close trade' }));
+    const won = await within(dialog).findByRole('listitem', { name: 'BTCUSDT Long, WIN' });
     expect(within(won).getByText('+2.00R')).toBeVisible();
     expect(within(won).getByText('+$181.82')).toBeVisible();
     expect(within(won).queryByRole('button', { name: 'Stoploss Hit' })).not.toBeInTheDocument();
@@ -258,7 +260,11 @@ describe('trade details widget', () => {
     await user.click(screen.getByRole('button', { name: /Trade History/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Trade History' });
     await user.click(within(dialog).getByRole('button', { name: 'Stoploss Hit' }));
+    const close = await screen.findByRole('dialog', { name: 'Close BTCUSDT Long' });
+    await user.click(within(close).getByRole('button', { name: 'Close trade' }));
     expect(await screen.findByText(stoplossTexts.sessionEndedAlert)).toBeVisible();
+    // The close dialog stays open with what was typed; the trade stays OPEN.
+    await user.click(within(close).getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('listitem', { name: 'BTCUSDT Long, OPEN' })).toBeVisible(),
     );

@@ -84,7 +84,7 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
             key={trade.id}
             trade={trade}
             timeZone={timeZone}
-            onClose={actions.close}
+            onExit={actions.exit}
             onEdit={setEditing}
             onDelete={(id) => setPending({ kind: 'delete', id })}
             onHide={(id) => setPending({ kind: 'hide', id })}

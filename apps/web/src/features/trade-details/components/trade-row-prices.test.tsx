@@ -11,7 +11,7 @@ function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
     <ul>
       <TradeRow
         trade={trade}
-        onClose={noop}
+        onExit={noop}
         onEdit={noop}
         onDelete={noop}
         onHide={noop}

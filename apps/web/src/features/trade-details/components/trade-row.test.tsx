@@ -11,7 +11,7 @@ function renderRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
     <ul>
       <TradeRow
         trade={trade}
-        onClose={noop}
+        onExit={noop}
         onEdit={noop}
         onDelete={noop}
         onHide={noop}
@@ -28,7 +28,7 @@ function renderPlacedRow(trade: Parameters<typeof TradeRow>[0]['trade']) {
     <ul>
       <TradeRow
         trade={trade}
-        onClose={noop}
+        onExit={noop}
         onEdit={noop}
         onDelete={noop}
         onHide={noop}
@@ -62,7 +62,7 @@ describe('trade row', () => {
       <ul>
         <TradeRow
           trade={trade}
-          onClose={noop}
+          onExit={noop}
           onEdit={noop}
           onDelete={onDelete}
           onHide={onHide}

@@ -1,14 +1,15 @@
-import { canChangeTrade, tradeStatusLabel, type ClosedTradeStatus, type Trade } from '@tb/core';
+import { canChangeTrade, tradeStatusLabel, type ExitRequest, type Trade } from '@tb/core';
 import { useState } from 'react';
 import { Badge } from '@/components';
 import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LiveActions, LiveState, liveTexts, VerifiedBadge } from './live-trade-panel';
+import { CloseTradeDialog, type ExitStart } from './close-trade-dialog';
+import { LiveActions, LiveState, VerifiedBadge } from './live-trade-panel';
 import { TradeTimes } from './trade-times';
 
 export interface TradeRowProps {
   trade: Trade;
-  onClose: (id: string, status: ClosedTradeStatus) => void;
+  /** Records an exit at a typed price (confirmed in the close dialog); resolves when recorded. */
+  onExit: (id: string, exit: ExitRequest) => Promise<boolean>;
   onEdit: (trade: Trade) => void;
   onDelete: (id: string) => void;
   /** A verified trade is history: it can be hidden from the list, not deleted. */
@@ -47,14 +48,17 @@ function BoardFacts({ trade }: { trade: Trade }) {
 }
 
 /** One trade of the history: setup, size and risk, board, notes, result and its actions. */
-export function TradeRow({ trade, onClose, onEdit, onDelete, onHide, timeZone }: TradeRowProps) {
-  const label = tradeStatusLabel(trade.status);
+export function TradeRow({ trade, onExit, onEdit, onDelete, onHide, timeZone }: TradeRowProps) {
+  // A close at 0R (a stop moved to the entry and hit) is a break-even, neither won nor lost.
+  const label =
+    trade.status !== 'OPEN' && trade.rMultiple !== null && Math.abs(trade.rMultiple) < 1e-9
+      ? 'BE'
+      : tradeStatusLabel(trade.status);
   const open = canChangeTrade(trade.status);
   const name = `${trade.pair} ${trade.isLong ? 'Long' : 'Short'}`;
-  // Closing a placed trade by hand leaves the position on the exchange: ask first.
-  const [handClose, setHandClose] = useState<ClosedTradeStatus | null>(null);
-  const close = (status: ClosedTradeStatus) =>
-    trade.live ? setHandClose(status) : onClose(trade.id, status);
+  // Every close by hand is confirmed, at a price the trader can change (and, for a placed
+  // trade, with the warning that the position stays on the exchange).
+  const [closing, setClosing] = useState<ExitStart | null>(null);
   // A placed OPEN trade whose orders work has Cancel entry / Close at market instead of Delete
   // (the server refuses it: the orders would stay on the exchange untracked).
   const working = open && trade.live !== undefined && trade.live.execution !== 'closed';
@@ -114,11 +118,14 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide, timeZone }:
         {open && trade.live ? <LiveActions trade={trade} /> : null}
         {open ? (
           <>
-            <button type="button" onClick={() => close('TARGET_HIT')}>
+            <button type="button" onClick={() => setClosing('target')}>
               Target Hit
             </button>
-            <button type="button" onClick={() => close('STOPLOSS_HIT')}>
+            <button type="button" onClick={() => setClosing('stop')}>
               Stoploss Hit
+            </button>
+            <button type="button" onClick={() => setClosing('entry')}>
+              Close at price
             </button>
             <button type="button" onClick={() => onEdit(trade)} aria-label={`Edit ${name}`}>
               Edit
@@ -135,16 +142,12 @@ export function TradeRow({ trade, onClose, onEdit, onDelete, onHide, timeZone }:
           </button>
         )}
       </div>
-      {trade.live ? (
-        <ConfirmDialog
-          open={handClose !== null}
-          onOpenChange={(isOpen) => !isOpen && setHandClose(null)}
-          message={liveTexts.handClose}
-          confirmLabel={liveTexts.confirm}
-          onConfirm={() => {
-            if (handClose) onClose(trade.id, handClose);
-            setHandClose(null);
-          }}
+      {open ? (
+        <CloseTradeDialog
+          trade={trade}
+          start={closing}
+          onOpenChange={(isOpen) => !isOpen && setClosing(null)}
+          onConfirm={(exit) => onExit(trade.id, exit)}
         />
       ) : null}
     </li>
