@@ -6,14 +6,12 @@ export interface PageProps {
   /** One line under the heading. */
   lead?: ReactNode;
   children?: ReactNode;
-  /** Wide tables (the admin panel): the page may use up to --content-width-wide. */
-  wide?: boolean;
 }
 
-/** The frame of a routed screen: its h1 and content. */
-export function Page({ title, lead, children, wide = false }: PageProps) {
+/** The frame of a routed screen: its h1 and content, as wide as the header's content. */
+export function Page({ title, lead, children }: PageProps) {
   return (
-    <section className={wide ? 'page page--wide' : 'page'} aria-labelledby="page-title">
+    <section className="page" aria-labelledby="page-title">
       <header className="page__header">
         <h1 id="page-title" className="page__title">
           {title}

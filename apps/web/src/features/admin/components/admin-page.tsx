@@ -15,7 +15,6 @@ export function AdminPage() {
   const me = useQuery(meQueryOptions());
   return (
     <Page
-      wide
       title="Admin Panel"
       lead="Manage users, premium access and subscriptions, and read the messages sent through Contact Us. Every change is written to the audit log."
     >

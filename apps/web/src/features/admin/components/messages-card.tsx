@@ -79,7 +79,11 @@ function MessageItem({ message }: { message: ContactMessage }) {
         <header className="admin-message__header">
           <p className="admin-message__from">
             <strong>{message.name}</strong>{' '}
-            <a href={`mailto:${message.email}`} className="admin-message__email">
+            <a
+              href={`mailto:${message.email}`}
+              className="admin-message__email"
+              aria-label={message.email}
+            >
               <EmailText email={message.email} />
             </a>
             {message.user ? (
