@@ -239,3 +239,57 @@ test('Export CSV downloads the filtered trades with their R and USD P/L', async 
   expect(everything.status()).toBe(200);
   expect(parseCsv(await everything.text())).toHaveLength(1 + 3);
 });
+
+test('analytics with two trades says "not enough trades" instead of naming a best pair or side', async ({
+  page,
+  request,
+}) => {
+  const trader = await registerPremiumUser(request, 'thin');
+  // Two trades: a long BTC target (+3R) and a short ETH stop (-1R), on two pairs and two sides.
+  await seedTrades(request, trader, [JOURNAL[0]!, { ...JOURNAL[1]!, close: 'STOPLOSS_HIT' }]);
+
+  // The API: one trade a pair, each with its 95 % win-rate range (Wilson, 1 of 1: 20.65 % to
+  // 100 %; 0 of 1: 0 % to 79.35 %) and no expectancy range from a single trade.
+  const answer = (await (
+    await request.get('/api/analytics', { headers: bearer(trader) })
+  ).json()) as {
+    byPair: Array<{
+      key: string;
+      trades: number;
+      winRateCi: { low: number; high: number } | null;
+      expectancyRCi: unknown;
+    }>;
+    rDistribution: Array<{ from: number | null; to: number | null; count: number }>;
+  };
+  expect(answer.byPair.map((row) => [row.key, row.trades, row.expectancyRCi])).toEqual([
+    ['BTCUSDT', 1, null],
+    ['ETHUSDT', 1, null],
+  ]);
+  expect(answer.byPair[0]!.winRateCi!.low).toBeCloseTo(0.2065, 4);
+  expect(answer.byPair[1]!.winRateCi!.high).toBeCloseTo(0.7935, 4);
+  // The full stop is in the bucket about -1R, [-1.5, -0.5); the +3R target in [2.5, 3.5).
+  expect(answer.rDistribution.filter((b) => b.count > 0)).toEqual([
+    { from: -1.5, to: -0.5, count: 1 },
+    { from: 2.5, to: 3.5, count: 1 },
+  ]);
+
+  await loginViaUi(page, trader.username, trader.password);
+  await openAnalytics(page);
+  const notEnough = (what: string) =>
+    `Not enough trades yet to compare ${what} (5 needed on each side).`;
+  await expect(page.getByRole('figure', { name: 'By pair' })).toHaveAccessibleDescription(
+    notEnough('pairs'),
+  );
+  await expect(page.getByRole('figure', { name: 'Long vs short' })).toHaveAccessibleDescription(
+    notEnough('sides'),
+  );
+  await expect(page.getByText(/^Best /)).toHaveCount(0);
+  // The tier table's range column waits for its sample too.
+  const tiers = page.getByRole('table', { name: 'Outcome by score tier' });
+  await expect(tiers.getByRole('row').nth(1)).toContainText('Not enough trades');
+  await expect(
+    page.getByRole('figure', { name: 'R-multiple distribution' }),
+  ).toHaveAccessibleDescription(
+    'Most trades (1 of 2) closed at about -1R; 1 at about +1R or more.',
+  );
+});
