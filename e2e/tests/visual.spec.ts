@@ -160,6 +160,16 @@ for (const name of Object.keys(screens) as ScreenName[]) {
       const alice = await fixedUser(request, `${prefix}-alice`);
       await fixedUser(request, `${prefix}-bob`);
       await grantPremium(request, alice);
+      // A Contact Us message from alice, signed in (the Messages section).
+      const sent = await request.post('/api/contact', {
+        headers: { authorization: `Bearer ${alice.token}` },
+        data: {
+          name: 'Alice',
+          email: alice.email,
+          message: 'Could the journal show the fees of each fill?\nThanks!',
+        },
+      });
+      expect([201, 429]).toContain(sent.status());
       // Only this test's accounts and changes are shown: other specs add users on the same server.
       await freezePage(page, (path, body) => {
         if (path === '/api/users/stats') {
@@ -178,6 +188,12 @@ for (const name of Object.keys(screens) as ScreenName[]) {
           // added before (the admin, created first, may not be).
           const users = list.users.filter((u) => u.username.includes(prefix));
           return { ...list, users, total: users.length };
+        }
+        if (path === '/api/admin/contact-messages') {
+          const list = body as { messages: Array<{ email: string }> };
+          // This test's message, once however often the spec ran on this server.
+          const messages = list.messages.filter((m) => m.email.includes(prefix)).slice(0, 1);
+          return { ...list, messages, total: messages.length };
         }
         if (path === '/api/admin/audit-log') {
           const log = body as { entries: unknown[] };
