@@ -181,7 +181,7 @@ test('narrows a mixed history by pair, side, status and Tokyo dates, each card d
   await history.getByRole('button', { name: 'Clear filters' }).click();
   await history.getByLabel('Opened from').fill('2026-10-06');
   await history.getByLabel('Opened to').fill('2026-10-06');
-  await expect(count).toContainText('1 of 5 trades match');
+  await expect(count).toContainText('1 of 5 trades match · opened on 6 Oct 2026');
   await expect(cards(history)).toHaveText([/^BTCUSDTSHORT/]);
 });
 

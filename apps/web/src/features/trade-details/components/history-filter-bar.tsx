@@ -1,4 +1,4 @@
-import { formatCount } from '@/lib/format';
+import { formatCalendarDate, formatCount } from '@/lib/format';
 import { SORTS, type HistoryFilters, type HistorySort } from '../lib/history-view';
 
 type Options = readonly (readonly [value: string, label: string])[];
@@ -69,6 +69,19 @@ function DateInput(props: {
   );
 }
 
+/**
+ * The date range in the product's format ('opened 1 Oct 2026 to 6 Oct 2026'): a date input
+ * shows the browser's own format (mm/dd/yyyy in en-US), so the bar says the range plainly.
+ */
+function rangeText({ from, to }: HistoryFilters): string | null {
+  const start = formatCalendarDate(from, '');
+  const end = formatCalendarDate(to, '');
+  if (start && end) return start === end ? `opened on ${start}` : `opened ${start} to ${end}`;
+  if (start) return `opened from ${start}`;
+  if (end) return `opened until ${end}`;
+  return null;
+}
+
 export interface HistoryFilterBarProps {
   filters: HistoryFilters;
   change: (changes: Partial<HistoryFilters>) => void;
@@ -89,6 +102,7 @@ export function HistoryFilterBar(props: HistoryFilterBarProps) {
   const { filters, change } = props;
   const pairs: Options = [['', 'All pairs'], ...props.pairs.map((p) => [p, p] as const)];
   const narrowed = props.matching !== props.total;
+  const range = rangeText(filters);
   return (
     <form
       className="history-filters"
@@ -126,6 +140,7 @@ export function HistoryFilterBar(props: HistoryFilterBarProps) {
         {narrowed
           ? `${formatCount(props.matching)} of ${formatCount(props.total)} trades match`
           : `${formatCount(props.total)} ${props.total === 1 ? 'trade' : 'trades'}`}
+        {range ? ` · ${range}` : null}
         <span className="history-filters__zone"> · times in {props.timeZone}</span>
         {narrowed ? (
           <button type="button" className="history-filters__reset" onClick={props.reset}>

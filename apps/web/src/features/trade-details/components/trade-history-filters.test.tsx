@@ -127,6 +127,9 @@ describe('trade history filters', () => {
     // The date range is the Tokyo calendar: the win opened on 28 Nov there (27 Nov in UTC).
     await user.type(within(dialog).getByLabelText('Opened to'), '2026-11-27');
     expect(await within(dialog).findByText('No trades match these filters.')).toBeVisible();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      '0 of 2 trades match · opened until 27 Nov 2026',
+    );
     expect(cards()).toHaveLength(0);
   });
 
