@@ -20,7 +20,7 @@ export function TierTable({ rows }: { rows: readonly TierRow[] }) {
       ) : (
         <div className="an-tier">
           <div className="table-scroll">
-            <table className="data-table data-table--nowrap">
+            <table className="data-table data-table--stack">
               <caption className="visually-hidden">Outcome by score tier</caption>
               <thead>
                 <tr>
@@ -41,13 +41,23 @@ export function TierTable({ rows }: { rows: readonly TierRow[] }) {
                 {rows.map((row) => (
                   <tr key={row.tier}>
                     <th scope="row">{tierLabel(row.tier)}</th>
-                    <td className="num">{row.trades}</td>
-                    <td className="num">{showWinRate(row.winRate)}</td>
-                    <td className={`num an-tone--${toneOf(row.expectancyR) ?? 'none'}`}>
-                      <ValueBar value={row.expectancyR} largest={largest} />
-                      {showR(row.expectancyR)}
+                    <td className="num" data-label="Trades">
+                      {row.trades}
                     </td>
-                    <td>
+                    <td className="num" data-label="Win rate">
+                      {showWinRate(row.winRate)}
+                    </td>
+                    <td
+                      className={`num an-tone--${toneOf(row.expectancyR) ?? 'none'}`}
+                      data-label="Expectancy"
+                    >
+                      {/* One block: a stacked row (phones) keeps the bar with its figure. */}
+                      <div>
+                        <ValueBar value={row.expectancyR} largest={largest} />
+                        {showR(row.expectancyR)}
+                      </div>
+                    </td>
+                    <td data-label={INTERVAL_HEADER}>
                       <IntervalFigure {...row} />
                     </td>
                   </tr>
