@@ -13,6 +13,7 @@ const STATUSES: Options = [
   ['OPEN', 'Open'],
   ['WIN', 'Win'],
   ['LOSS', 'Loss'],
+  ['BE', 'Break-even'],
 ];
 const SOURCES: Options = [
   ['', 'Any source'],
@@ -28,9 +29,10 @@ function Select<K extends keyof HistoryFilters>(props: {
   value: string;
   options: Options;
   change: (changes: Partial<HistoryFilters>) => void;
+  wide?: boolean;
 }) {
   return (
-    <label className="history-filter">
+    <label className={props.wide ? 'history-filter history-filter--wide' : 'history-filter'}>
       <span className="history-filter__label">{props.label}</span>
       <select
         className="history-filter__control"
@@ -134,6 +136,7 @@ export function HistoryFilterBar(props: HistoryFilterBarProps) {
           value={filters.sort satisfies HistorySort}
           options={SORT_OPTIONS}
           change={change}
+          wide
         />
       </div>
       <p className="history-filters__count" role="status">

@@ -1,10 +1,11 @@
-import { canChangeTrade, tradeStatusLabel, type ExitRequest, type Trade } from '@tb/core';
+import { canChangeTrade, type ExitRequest, type Trade } from '@tb/core';
 import { useState } from 'react';
 import { Badge } from '@/components';
 import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
 import { CloseTradeDialog, type ExitStart } from './close-trade-dialog';
 import { LiveActions, LiveState, VerifiedBadge } from './live-trade-panel';
 import { TradeTimes } from './trade-times';
+import { cardStatus } from '../lib/history-view';
 
 export interface TradeRowProps {
   trade: Trade;
@@ -50,10 +51,7 @@ function BoardFacts({ trade }: { trade: Trade }) {
 /** One trade of the history: setup, size and risk, board, notes, result and its actions. */
 export function TradeRow({ trade, onExit, onEdit, onDelete, onHide, timeZone }: TradeRowProps) {
   // A close at 0R (a stop moved to the entry and hit) is a break-even, neither won nor lost.
-  const label =
-    trade.status !== 'OPEN' && trade.rMultiple !== null && Math.abs(trade.rMultiple) < 1e-9
-      ? 'BE'
-      : tradeStatusLabel(trade.status);
+  const label = cardStatus(trade);
   const open = canChangeTrade(trade.status);
   const name = `${trade.pair} ${trade.isLong ? 'Long' : 'Short'}`;
   // Every close by hand is confirmed, at a price the trader can change (and, for a placed

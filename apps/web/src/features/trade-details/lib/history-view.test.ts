@@ -2,6 +2,7 @@ import { price, rMultiple, usd } from '@tb/core';
 import { describe, expect, it } from 'vitest';
 import { tradeFixture, wonTradeFixture } from '@/test/trade-fixture';
 import {
+  cardStatus,
   filterTrades,
   NO_FILTERS,
   pairsOf,
@@ -20,6 +21,13 @@ const lost = (id: string, overrides = {}) =>
     closedAt: '2026-01-05T12:00:00.000Z',
     ...overrides,
   });
+
+const breakEven = lost('be-eth', {
+  pair: 'ETHUSDT',
+  rMultiple: rMultiple(0),
+  pnlUsd: usd(0),
+  date: '2026-01-02T09:00:00.000Z',
+});
 
 const trades = [
   tradeFixture({ id: 'open-btc', date: '2026-01-05T10:00:00.000Z' }),
@@ -75,6 +83,16 @@ describe('filterTrades', () => {
     ]);
     expect(only({ from: '2026-01-04' })).toEqual(['open-btc', 'lost-btc']);
     expect(only({ to: '2026-01-03' })).toEqual(['won-eth', 'offplan-sol']);
+  });
+
+  it('tells a break-even (closed at 0R) from a loss, as its card does', () => {
+    const withBe = [...trades, breakEven];
+    const status = (value: HistoryFilters['status']) =>
+      ids(filterTrades(withBe, { ...NO_FILTERS, status: value }, 'UTC'));
+    expect(status('BE')).toEqual(['be-eth']);
+    expect(status('LOSS')).toEqual(['lost-btc']);
+    expect(cardStatus(breakEven)).toBe('BE');
+    expect(cardStatus(trades[2]!)).toBe('LOSS');
   });
 
   it('ignores a half-typed date', () => {

@@ -10,6 +10,20 @@ export type TradeSource = 'verified' | 'self' | 'offPlan';
 export const tradeSource = (trade: Trade): TradeSource =>
   trade.offPlan ? 'offPlan' : trade.verified ? 'verified' : 'self';
 
+/** What a card says of a trade's result: OPEN, WIN, LOSS, or BE. */
+export type CardStatus = 'OPEN' | 'WIN' | 'LOSS' | 'BE';
+
+/**
+ * The result a card shows: the status's label, except that a close at exactly 0R (a stop
+ * moved to the entry and hit) is a break-even, neither won nor lost (core outcomeKind).
+ */
+export function cardStatus(trade: Pick<Trade, 'status' | 'rMultiple'>): CardStatus {
+  if (trade.status !== 'OPEN' && trade.rMultiple !== null && Math.abs(trade.rMultiple) < 1e-9) {
+    return 'BE';
+  }
+  return tradeStatusLabel(trade.status);
+}
+
 export const SORTS = {
   default: 'Open first, newest',
   newest: 'Newest first',
@@ -25,7 +39,7 @@ export type HistorySort = keyof typeof SORTS;
 export interface HistoryFilters {
   pair: string;
   side: '' | 'long' | 'short';
-  status: '' | 'OPEN' | 'WIN' | 'LOSS';
+  status: '' | CardStatus;
   source: '' | TradeSource;
   from: string;
   to: string;
@@ -70,7 +84,7 @@ export function filterTrades(
   return trades.filter((trade) => {
     if (filters.pair && trade.pair !== filters.pair) return false;
     if (filters.side && trade.isLong !== (filters.side === 'long')) return false;
-    if (filters.status && tradeStatusLabel(trade.status) !== filters.status) return false;
+    if (filters.status && cardStatus(trade) !== filters.status) return false;
     if (filters.source && tradeSource(trade) !== filters.source) return false;
     if (fromMs !== null || toMs !== null) {
       const opened = openedAtMs(trade);
