@@ -153,6 +153,14 @@ describe('BuiltInChart', () => {
     expect(chart.series.createPriceLine).toHaveBeenCalledWith(
       expect.objectContaining({ axisLabelVisible: true }),
     );
+    // The price axis reaches the stop and the target, beyond the candles' own range.
+    const [, options] = chart.api.addSeries.mock.calls[0] as unknown as [
+      string,
+      { autoscaleInfoProvider: (original: () => unknown) => unknown },
+    ];
+    expect(
+      options.autoscaleInfoProvider(() => ({ priceRange: { minValue: 0.195, maxValue: 0.2 } })),
+    ).toEqual({ priceRange: { minValue: 0.1932, maxValue: 0.2076 } });
     // Prices at the market's precision: DOGE's four decimals, not 0.20.
     expect(screen.getByLabelText('Chart legend')).toHaveTextContent(
       'DOGE-USD1hLong DOGEUSDT · entry 0.1968 · stop 0.1932 · target 0.2076',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice, priceSymbol, type Candle } from '@tb/core';
-import type { UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components';
 import { ohlcvQueryOptions } from '../api';
@@ -52,6 +52,20 @@ async function drawCandles(
     downColor: token('--color-short', '#ef4444'),
     wickDownColor: token('--color-short', '#ef4444'),
     borderVisible: false,
+    // The price axis spans the trade's stop and target too, so their lines are on screen.
+    autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+      const info = original();
+      if (!info || !levels) return info;
+      const prices = [levels.entryPrice, levels.stopLoss, levels.takeProfit];
+      const { minValue, maxValue } = info.priceRange;
+      return {
+        ...info,
+        priceRange: {
+          minValue: Math.min(minValue, ...prices),
+          maxValue: Math.max(maxValue, ...prices),
+        },
+      };
+    },
   });
   series.setData(
     candles.map(([timeMs, open, high, low, close]) => ({
