@@ -55,7 +55,7 @@ async function drawCandles(
     // The price axis spans the trade's stop and target too, so their lines are on screen.
     autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
       const info = original();
-      if (!info || !levels) return info;
+      if (!info?.priceRange || !levels) return info;
       const prices = [levels.entryPrice, levels.stopLoss, levels.takeProfit];
       const { minValue, maxValue } = info.priceRange;
       return {
