@@ -10,7 +10,7 @@ export const subscriptionMessages = {
   freeTrialStarted: 'Your free 3-day premium plan is active. Enjoy!',
   freeTrialFailed: 'Failed to start the free plan',
   alreadyPremium: 'You already have premium access',
-  /** `date` as YYYY-MM-DD. */
+  /** `date` as the product writes a day (formatDate: '19 Feb 2026'), in the user's zone. */
   freeTrialTooSoon: (date: string) =>
     `The free plan can be claimed once a month. You can claim it again on ${date}.`,
   paymentNotConfigured:

@@ -1,4 +1,4 @@
-import { subscriptionMessages } from '@tb/core';
+import { formatDate, subscriptionMessages } from '@tb/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPlan,
@@ -50,7 +50,11 @@ describeEachDatabase('subscriptions: the free plan', (ctx) => {
       const nextClaimAt = new Date(start + 30 * DAY).toISOString();
       expect(body.freeTrial).toEqual({ available: false, nextClaimAt });
 
-      const tooSoon = subscriptionMessages.freeTrialTooSoon(nextClaimAt.slice(0, 10));
+      // The day it opens again, in the product's date format and the user's zone (UTC here).
+      const tooSoon = subscriptionMessages.freeTrialTooSoon(
+        formatDate(nextClaimAt, { timeZone: 'UTC' }),
+      );
+      expect(tooSoon).toMatch(/again on \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
       const again = await claim(user.token);
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toEqual({ code: 'CONFLICT', message: tooSoon });
@@ -81,7 +85,7 @@ describeEachDatabase('subscriptions: the free plan', (ctx) => {
       expect((await get(user.token)).freeTrial).toEqual({ available: false, nextClaimAt });
       const res = await claim(user.token);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toContain(nextClaimAt.slice(0, 10));
+      expect(res.json().error.message).toContain(formatDate(nextClaimAt, { timeZone: 'UTC' }));
     });
 
     it.each([

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   adminMessages,
   FREE_TRIAL,
   MS_PER_DAY,
@@ -87,7 +88,9 @@ export class SubscriptionsService {
           'CONFLICT',
           freeTrial.nextClaimAt === null
             ? subscriptionMessages.alreadyPremium
-            : subscriptionMessages.freeTrialTooSoon(freeTrial.nextClaimAt.slice(0, 10)),
+            : subscriptionMessages.freeTrialTooSoon(
+                formatDate(freeTrial.nextClaimAt, { timeZone: user.timeZone }),
+              ),
         );
       }
       const endDate = new Date(now.getTime() + FREE_TRIAL.durationDays * MS_PER_DAY);

@@ -206,7 +206,7 @@ describe('payment page: the free plan and the account', () => {
           status: 409,
           body: errorBody(
             'CONFLICT',
-            'The free plan can be claimed once a month. You can claim it again on 2026-02-19.',
+            'The free plan can be claimed once a month. You can claim it again on 19 Feb 2026.',
           ),
         }),
       },
@@ -216,7 +216,7 @@ describe('payment page: the free plan and the account', () => {
     await user.click(await free.findByRole('button', { name: 'Start free plan' }));
     expect(
       await toasts().findByText(
-        'The free plan can be claimed once a month. You can claim it again on 2026-02-19.',
+        'The free plan can be claimed once a month. You can claim it again on 19 Feb 2026.',
       ),
     ).toBeVisible();
   });
