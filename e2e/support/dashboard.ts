@@ -32,6 +32,13 @@ export async function planTrade(
   return details;
 }
 
+/** Confirms the open close dialog at the price it shows (a level of the trade, all of it). */
+export async function confirmClose(page: Page) {
+  const close = page.getByRole('dialog', { name: /^Close / });
+  await close.getByRole('button', { name: 'Close trade' }).click();
+  await expect(close).toBeHidden();
+}
+
 /** Opens the Trade History and marks the first OPEN trade as stopped out. */
 export async function hitFirstStoploss(page: Page) {
   await widget(page, 'Trade Details')
@@ -39,6 +46,7 @@ export async function hitFirstStoploss(page: Page) {
     .click();
   const history = page.getByRole('dialog', { name: 'Trade History' });
   await history.getByRole('button', { name: 'Stoploss Hit' }).first().click();
+  await confirmClose(page);
   await expect(history.getByRole('listitem', { name: /LOSS$/ }).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(history).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { planTrade, widget } from '../support/dashboard';
+import { confirmClose, planTrade, widget } from '../support/dashboard';
 import { connectPaperAccount } from '../support/exchange';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
 
@@ -93,6 +93,7 @@ test('a long trade records the pair, the idea, the ticked cells, size and risk; 
   await expect(row).toContainText('$1,000');
   await expect(row).toContainText('$33.33');
   await row.getByRole('button', { name: 'Target Hit' }).click();
+  await confirmClose(page);
   const won = history.getByRole('listitem', { name: 'ETHUSDT Long, WIN' });
   await expect(won).toContainText('+2.00R');
   await expect(won).toContainText('+$66.67');
@@ -151,6 +152,7 @@ test('reaching the daily loss limit ends the session on the dashboard and on the
   await details.getByRole('button', { name: /Trade History/ }).click();
   const history = page.getByRole('dialog', { name: 'Trade History' });
   await history.getByRole('button', { name: 'Stoploss Hit' }).click();
+  await confirmClose(page);
   await expect(history.getByRole('listitem', { name: /LOSS$/ })).toContainText('-$100.00');
   await page.keyboard.press('Escape');
 

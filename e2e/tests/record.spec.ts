@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerPremiumUser } from '../support/analytics';
-import { planTrade, setCellPoints, widget } from '../support/dashboard';
+import { confirmClose, planTrade, setCellPoints, widget } from '../support/dashboard';
 import { ensureAdmin, loginViaUi, logoutViaUi, newUser, registerViaApi } from '../support/users';
 
 /** The stored session token, to read back through the API what the screens saved. */
@@ -17,6 +17,7 @@ async function closeNewest(page: Page, button: 'Target Hit' | 'Stoploss Hit') {
     .click();
   const history = page.getByRole('dialog', { name: 'Trade History' });
   await history.getByRole('button', { name: button }).first().click();
+  await confirmClose(page);
   await expect(history.getByRole('listitem', { name: /(WIN|LOSS)$/ }).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(history).toBeHidden();

@@ -115,6 +115,13 @@ describe('helpers', () => {
     expect(weightedExitPrice(exits)).toBeCloseTo((440 + 190) / 6, 12);
   });
 
+  it('one exit at a price closes at exactly that price, whatever the size', () => {
+    for (const quantity of [1000 / 3000, 1000 / 61_000, 0.1, 7]) {
+      expect(weightedExitPrice([{ price: 3200, quantity, at: AT }])).toBe(3200);
+      expect(plan({ ...long, quantity }, 104.5).closing!.exitPrice).toBe(104.5);
+    }
+  });
+
   it('statusOfResult: a loss is STOPLOSS_HIT; a gain or nothing is TARGET_HIT', () => {
     expect(statusOfResult(-0.01)).toBe('STOPLOSS_HIT');
     expect(statusOfResult(0)).toBe('TARGET_HIT');

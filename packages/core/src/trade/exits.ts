@@ -55,7 +55,8 @@ export function openQuantity(trade: Pick<ExitableTrade, 'quantity' | 'exits'>): 
 export function weightedExitPrice(exits: readonly { price: number; quantity: number }[]): Price {
   const size = exits.reduce((sum, exit) => sum + exit.quantity, 0);
   const value = exits.reduce((sum, exit) => sum + exit.price * exit.quantity, 0);
-  return price(size > 0 ? value / size : 0);
+  // 12 significant figures: q × 3200 / q must give 3200, not 3199.9999999999995.
+  return price(size > 0 ? Number((value / size).toPrecision(12)) : 0);
 }
 
 /**
