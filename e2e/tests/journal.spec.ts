@@ -143,7 +143,7 @@ test('reaching the daily loss limit ends the session on the dashboard and on the
   const limits = daily.getByRole('form', { name: 'Daily limits' });
   await limits.getByLabel('Max daily loss ($)').fill('50');
   await limits.getByRole('button', { name: 'Save' }).click();
-  await expect(dailyFact(page, 'Loss')).toHaveText('$0 / $50');
+  await expect(dailyFact(page, 'Net loss')).toHaveText('$0 / $50');
 
   // A long stopped out 10 % under its entry loses $100 of a $1,000 position.
   const details = await planTrade(page, 'Long', 90, 100);
@@ -158,7 +158,7 @@ test('reaching the daily loss limit ends the session on the dashboard and on the
 
   const ended =
     'You have reached your daily loss limit of $50. Trading opens again tomorrow at 00:00 (UTC).';
-  await expect(dailyFact(page, 'Loss')).toHaveText('$100 / $50');
+  await expect(dailyFact(page, 'Net loss')).toHaveText('$100 / $50');
   await expect(sidebar(page).getByText(ended)).toBeVisible();
   await expect(details.getByRole('button', { name: 'Save Long trade' })).toBeDisabled();
   await expect(details.getByText(ended)).toBeVisible();

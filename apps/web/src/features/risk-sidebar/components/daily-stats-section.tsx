@@ -73,7 +73,7 @@ export function DailyStatsSection({ risk, onSaveLimits }: DailyStatsSectionProps
           {daily.trades}/{maxTradesPerDay}
           {tradesNote ? <span className="risk-sidebar__pending">{tradesNote}</span> : null}
         </dd>
-        <dt>Loss</dt>
+        <dt title="Today's losses minus its gains, against your daily loss limit">Net loss</dt>
         <dd>
           {formatUsd(realisedLossToday(risk))} / {formatUsd(maxDailyLoss)}
           {lossNote ? <span className="risk-sidebar__pending">{lossNote}</span> : null}

@@ -94,7 +94,7 @@ describe('risk sidebar', () => {
     renderSidebar();
     expect(fact('Trades')).toHaveTextContent('2/3');
     expect(fact('R')).toHaveTextContent('+1.00R');
-    expect(fact('Loss')).toHaveTextContent('$180 / $500');
+    expect(fact('Net loss')).toHaveTextContent('$180 / $500');
     expect(fact('P/L')).toHaveTextContent('-$180.00');
     expect(fact('Wins')).toHaveTextContent('1');
     expect(fact('Losses')).toHaveTextContent('1');
@@ -145,7 +145,7 @@ describe('risk sidebar', () => {
     fireEvent.change(loss, { target: { value: '800' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(fact('Trades')).toHaveTextContent('1/2');
-    expect(fact('Loss')).toHaveTextContent('$0 / $500$800 from tomorrow');
+    expect(fact('Net loss')).toHaveTextContent('$0 / $500$800 from tomorrow');
     const stored = JSON.parse(localStorage.getItem('riskState') ?? '{}') as RiskState;
     expect(stored.settings).toEqual({ maxDailyLoss: 500, maxTradesPerDay: 2 });
     expect(stored.pendingSettings).toEqual({ maxDailyLoss: 800, maxTradesPerDay: 2 });
