@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPrice, roundPrice } from './price.js';
+import { formatPrice, marketPriceText, roundPrice } from './price.js';
 
 describe('formatPrice at a known market precision (szDecimals)', () => {
   it.each([
@@ -71,5 +71,24 @@ describe('roundPrice', () => {
         },
       ),
     );
+  });
+});
+
+describe('marketPriceText', () => {
+  const price = marketPriceText([
+    { base: 'BTC', sizeDecimals: 5 },
+    { base: 'ETH', sizeDecimals: 4 },
+    { base: 'kPEPE', sizeDecimals: 0 },
+    { base: 'NEW' },
+  ]);
+  it.each([
+    ['an exchange symbol', 64250.4, 'BTC-USD', '64,250'],
+    ['a journal pair', 4409.71234, 'ETHUSDT', '4,409.7'],
+    ['a coin', 4409.71234, 'ETH', '4,409.7'],
+    ['case is not a market', 0.0123456, 'KPEPE-USD', '0.012346'],
+    ['a market without size decimals: as given', 4409.71234, 'NEW-USD', '4,409.71234'],
+    ['a pair the list does not hold: as given', 0.1932, 'DOGEUSDT', '0.1932'],
+  ])('%s', (_scenario, value, symbol, expected) => {
+    expect(price(value, symbol)).toBe(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { roundTo } from './round.js';
+import { symbolBase } from '../exchange/symbols.js';
 
 /** Significant figures of a Hyperliquid price (HYPERLIQUID.md, tick rules). */
 export const PRICE_SIGNIFICANT_FIGURES = 5;
@@ -71,4 +72,25 @@ export function formatPrice(value: number, options: PriceFormatOptions = {}): st
   const rounded = roundPrice(value, options);
   if (rounded === 0) return '0';
   return formatOf(decimalsOf(rounded)).format(rounded);
+}
+
+/** A price of `symbol` ('ETH-USD', 'DOGEUSDT', 'ETH') at that market's precision. */
+export type PriceText = (value: number, symbol: string) => string;
+
+/**
+ * The price formatter of a market list (GET /api/exchange/markets): each symbol's price at its
+ * market's szDecimals, found by base coin in any of the app's symbol shapes; a symbol the list
+ * does not hold gets formatPrice's rule for an unknown market.
+ */
+export function marketPriceText(
+  markets: readonly { base: string; sizeDecimals?: number | undefined }[],
+): PriceText {
+  const byBase = new Map<string, number>();
+  for (const m of markets) {
+    if (m.sizeDecimals !== undefined) byBase.set(m.base.toUpperCase(), m.sizeDecimals);
+  }
+  return (value, symbol) => {
+    const base = symbolBase(symbol);
+    return formatPrice(value, { szDecimals: base ? byBase.get(base.toUpperCase()) : undefined });
+  };
 }

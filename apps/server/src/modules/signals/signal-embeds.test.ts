@@ -1,4 +1,4 @@
-import type { OpenOrder, Position } from '@tb/core';
+import { marketPriceText, type OpenOrder, type Position } from '@tb/core';
 import { describe, expect, it } from 'vitest';
 import {
   monospaceTable,
@@ -71,6 +71,27 @@ describe('table embeds', () => {
     expect(embed.description).toContain('+$10.01');
     expect(embed.description).toContain('+31.26%');
     expect(embed.description).toMatch(/0.0100\s+64,000\s+65,000.5\s/);
+  });
+
+  it("shows an averaged price at its market's szDecimals when the markets are known", () => {
+    const price = marketPriceText([{ base: 'ETH', sizeDecimals: 4 }]);
+    const eth = { ...position, symbol: 'ETH-USD', entryPrice: 4409.71234, markPrice: 4470.3 };
+    expect(positionsTableEmbed([eth], NOW, price).description).toMatch(/\s4,409.7\s+4,470.3\s/);
+    expect(positionsTableEmbed([eth], NOW).description).toMatch(/\s4,409.71234\s/);
+    const filled = orderPlacedEmbed(
+      {
+        symbol: 'ETH-USD',
+        side: 'buy',
+        size: 1,
+        price: null,
+        orderType: 'market',
+        reduceOnly: false,
+      },
+      { id: '9', status: 'filled', filled: 1, averagePrice: 4409.71234 },
+      NOW,
+      price,
+    );
+    expect(filled.fields).toContainEqual({ name: 'Avg price', value: '4,409.7', inline: true });
   });
 
   it('shows prices at the market precision, not rounded to the display decimals', () => {

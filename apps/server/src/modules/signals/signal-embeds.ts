@@ -1,6 +1,7 @@
 import {
   formatDisplayNumber,
   formatPrice,
+  type PriceText,
   formatSignedUsd,
   type OpenOrder,
   type PlacedOrder,
@@ -41,8 +42,11 @@ export const signalMessage = (embeds: DiscordEmbed[]): DiscordMessage => ({
   embeds: embeds.slice(0, 10),
 });
 
-/** Sizes by SPEC.md's display decimals; prices at the market's precision (formatPrice). */
+/** Sizes by SPEC.md's display decimals. */
 const num = formatDisplayNumber;
+
+/** Prices when the markets are not known: as given, up to 6 decimals (formatPrice). */
+export const plainPrice: PriceText = (value) => formatPrice(value);
 
 /**
  * A monospace table in a code block: columns padded to their widest cell, numbers right
@@ -61,13 +65,17 @@ export function monospaceTable(header: string[], rows: string[][]): string {
 }
 
 /** The open positions as a table; an empty table says so (SPEC.md: empty tables are sent). */
-export function positionsTableEmbed(positions: Position[], now: Date): DiscordEmbed {
+export function positionsTableEmbed(
+  positions: Position[],
+  now: Date,
+  price: PriceText = plainPrice,
+): DiscordEmbed {
   const rows = positions.map((p) => [
     p.symbol,
     p.side.toUpperCase(),
     num(p.size),
-    formatPrice(p.entryPrice),
-    formatPrice(p.markPrice),
+    price(p.entryPrice, p.symbol),
+    price(p.markPrice, p.symbol),
     formatSignedUsd(p.unrealizedPnl),
     `${p.pnlPercentage >= 0 ? '+' : ''}${p.pnlPercentage.toFixed(2)}%`,
   ]);
@@ -83,13 +91,17 @@ export function positionsTableEmbed(positions: Position[], now: Date): DiscordEm
 }
 
 /** The open orders as a table. */
-export function ordersTableEmbed(orders: OpenOrder[], now: Date): DiscordEmbed {
+export function ordersTableEmbed(
+  orders: OpenOrder[],
+  now: Date,
+  price: PriceText = plainPrice,
+): DiscordEmbed {
   const rows = orders.map((o) => [
     o.symbol,
     o.side.toUpperCase(),
     o.orderType,
     num(o.size),
-    formatPrice(o.price),
+    price(o.price, o.symbol),
     o.reduceOnly ? 'yes' : '',
   ]);
   return {
@@ -108,6 +120,7 @@ export function orderPlacedEmbed(
   order: ValidOrderRequest,
   placed: PlacedOrder,
   now: Date,
+  priceText: PriceText = plainPrice,
 ): DiscordEmbed {
   const price = placed.averagePrice ?? order.price;
   const fields = [
@@ -117,7 +130,7 @@ export function orderPlacedEmbed(
     { name: 'Size', value: num(order.size), inline: true },
     {
       name: placed.averagePrice !== null ? 'Avg price' : 'Price',
-      value: price === null ? 'market' : formatPrice(price),
+      value: price === null ? 'market' : priceText(price, order.symbol),
       inline: true,
     },
     {

@@ -1,3 +1,4 @@
+import { marketPriceText } from '@tb/core';
 import type { FastifyInstance } from 'fastify';
 import type { ExchangeService } from '../exchange/exchange.service.js';
 import type { ModuleDeps } from '../module-deps.js';
@@ -24,6 +25,7 @@ export async function registerSignals(
     log,
     now,
     state,
+    prices: async (userId) => marketPriceText(await (await exchange.market(userId)).markets()),
   });
   exchange.onOrderEvent((event) => signals.onOrderEvent(event));
   await api.register(signalsRoutes, { signals, extraOrigins: config.signalTestOrigins });

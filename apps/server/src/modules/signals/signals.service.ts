@@ -6,6 +6,7 @@ import {
   webhookMessages,
   type OpenOrder,
   type Position,
+  type PriceText,
   type SignalSettingsRequest,
   type SignalSettingsResponse,
   type SignalThrottleState,
@@ -21,6 +22,7 @@ import {
   orderCancelledEmbed,
   orderPlacedEmbed,
   ordersTableEmbed,
+  plainPrice,
   positionsTableEmbed,
   signalMessage,
   type DiscordEmbed,
@@ -50,6 +52,8 @@ export interface SignalsDeps {
   now: Clock;
   /** Where the throttle counts: shared by every instance with Redis, memory otherwise. */
   state: SharedState;
+  /** Prices at the markets' precision of the user's network (marketPriceText). */
+  prices?: (userId: string) => Promise<PriceText>;
 }
 
 /**
@@ -119,9 +123,10 @@ export class SignalsService {
     if (!account.positions.length)
       notes.push('No open positions to send. Sending empty positions table.');
     if (!account.orders.length) notes.push('No open orders to send. Sending empty orders table.');
+    const price = await this.priceText(userId);
     const embeds = [
-      positionsTableEmbed(account.positions, now),
-      ordersTableEmbed(account.orders, now),
+      positionsTableEmbed(account.positions, now, price),
+      ordersTableEmbed(account.orders, now, price),
     ];
     try {
       await this.deps.send(url, signalMessage(embeds));
@@ -147,7 +152,22 @@ export class SignalsService {
 
   /** The event signal of a change the exchange proxy made (an order placed or cancelled, a close). */
   onOrderEvent(event: OrderEvent): void {
-    this.publish(event.userId, orderEventParts(event, this.#now));
+    this.publish(
+      event.userId,
+      orderEventParts(event, this.#now, () => this.priceText(event.userId)),
+    );
+  }
+
+  /** The markets' price precision; a signal without it still goes, prices as given. */
+  private async priceText(userId: string): Promise<PriceText> {
+    if (!this.deps.prices) return plainPrice;
+    try {
+      return await this.deps.prices(userId);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : 'unknown';
+      this.deps.log.info({ userId, reason }, 'signal prices without market precision');
+      return plainPrice;
+    }
   }
 
   private async deliver(userId: string, parts: SignalPart[]) {
@@ -212,15 +232,22 @@ export class SignalsService {
 }
 
 /** The parts of an order event's signal; the positions table shows them when it is sent. */
-function orderEventParts(event: OrderEvent, now: Clock): SignalPart[] {
+function orderEventParts(
+  event: OrderEvent,
+  now: Clock,
+  prices: () => Promise<PriceText>,
+): SignalPart[] {
   const positions = (read: () => Promise<Position[]>): SignalPart => ({
     type: 'positions',
-    embed: async () => positionsTableEmbed(await read(), now()),
+    embed: async () => positionsTableEmbed(await read(), now(), await prices()),
   });
   switch (event.kind) {
     case 'order-placed':
       return [
-        { type: 'orders', embed: () => orderPlacedEmbed(event.order, event.placed, event.at) },
+        {
+          type: 'orders',
+          embed: async () => orderPlacedEmbed(event.order, event.placed, event.at, await prices()),
+        },
         ...(event.positions ? [positions(event.positions)] : []),
       ];
     case 'order-cancelled': {

@@ -15,7 +15,7 @@ export {
   useMarketPrices,
   type MarketPrice,
 } from './hooks/use-market-prices';
-export { usePriceFormat, sizeDecimalsByBase, type PriceFormat } from './hooks/use-price-format';
+export { usePriceFormat, type PriceFormat } from './hooks/use-price-format';
 export { useConnectExchange, useDeleteApiKey, useSaveApiKey } from './hooks/use-exchange-writes';
 export { unlessPremiumRequired } from './hooks/premium-required';
 export { ConnectionBadge } from './components/connection-badge';
