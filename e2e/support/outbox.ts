@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 
-const outboxDir = fileURLToPath(new URL('../.data/outbox', import.meta.url));
+// The server's data folder of this run (serve.mjs): e2e/.data, or e2e/.data-<port> on another
+// E2E_PORT.
+const port = process.env.E2E_PORT ?? '3107';
+const dataFolder = port === '3107' ? '.data' : `.data-${port}`;
+const outboxDir = fileURLToPath(new URL(`../${dataFolder}/outbox`, import.meta.url));
 
 interface OutboxMail {
   to: string;
