@@ -1,6 +1,6 @@
 import { addWidget, defaultLayoutFor } from '@tb/core';
 import { describe, expect, it } from 'vitest';
-import { withProps } from './use-dashboard-layout';
+import { carriedChoices, withProps } from './layout-props';
 
 describe('withProps: a widget choice for every screen size', () => {
   const desktop = addWidget(defaultLayoutFor('desktop'), 'chart', { lastSymbol: 'ETHUSD' }).layout;
@@ -22,5 +22,28 @@ describe('withProps: a widget choice for every screen size', () => {
     const changed = withProps({ desktop, mobile: phone }, 'chart', { view: 'builtIn' });
     expect(Object.keys(changed).sort()).toEqual(['desktop', 'mobile']);
     expect(changed.mobile?.find((item) => item.i === 'chart')?.props?.view).toBe('builtIn');
+  });
+});
+
+describe('carriedChoices: a chart closed and opened again keeps the chosen chart', () => {
+  const desktop = defaultLayoutFor('desktop');
+  const mobile = defaultLayoutFor('mobile');
+
+  it('takes the view of the chart on the other breakpoint first', () => {
+    const phone = withProps(
+      { desktop, mobile: addWidget(mobile, 'chart', { columns: 4 }).layout },
+      'chart',
+      { view: 'builtIn' },
+    ).mobile!;
+    expect(carriedChoices({ desktop, mobile: phone }, 'chart', { view: 'tradingview' })).toEqual({
+      view: 'builtIn',
+    });
+  });
+
+  it('else the view last chosen in this browser, else nothing', () => {
+    expect(carriedChoices({ desktop, mobile }, 'chart', { view: 'builtIn' })).toEqual({
+      view: 'builtIn',
+    });
+    expect(carriedChoices({ desktop, mobile }, 'chart')).toEqual({});
   });
 });

@@ -14,6 +14,8 @@ export const layoutStorageKeys = {
   activeWidgets: 'activeWidgets',
   removedWidgetPositions: 'removedWidgetPositions',
   removedMobileWidgetPositions: 'removedMobileWidgetPositions',
+  /** Props a widget type was last given (the chart's view), for when it is added again. */
+  widgetChoices: 'widgetChoices',
 } as const;
 
 const positionsKey = (breakpoint: LayoutBreakpoint) =>
@@ -78,5 +80,20 @@ export function rememberRemovedPosition(item: WidgetLayoutItem, breakpoint: Layo
   write(positionsKey(breakpoint), {
     ...readRemovedPositions(breakpoint),
     [item.i]: { x, y, w, h },
+  });
+}
+
+const ChoicesSchema = z.record(z.string(), z.record(z.string(), z.string()));
+
+/** The choices last made on widgets of each type ({ chart: { view: 'builtIn' } }). */
+export const readWidgetChoices = (): Record<string, Record<string, string>> =>
+  read(layoutStorageKeys.widgetChoices, ChoicesSchema) ?? {};
+
+/** Remembers a choice made on a widget type, so a removed widget comes back with it. */
+export function rememberWidgetChoice(type: string, choice: Record<string, string>): void {
+  const choices = readWidgetChoices();
+  write(layoutStorageKeys.widgetChoices, {
+    ...choices,
+    [type]: { ...choices[type], ...choice },
   });
 }

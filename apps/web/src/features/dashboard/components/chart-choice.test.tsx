@@ -32,5 +32,6 @@ describe('the chart choice of an anonymous trader', () => {
     await waitFor(() => expect(storedChart()?.props).toMatchObject({ view: 'tradingview' }));
     // Kept in the browser: nothing is sent to the server for an anonymous trader.
     expect(fetch.mock.calls.some(([url]) => String(url).includes('widget-layout'))).toBe(false);
-  });
+    // The whole app and the chart's lazy chunk: 3 s alone, more on a busy machine.
+  }, 15_000);
 });

@@ -17,10 +17,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/lib/use-session';
 import { layoutKeys, layoutMessages, saveWidgetLayouts, widgetLayoutQueryOptions } from '../api';
 import { mergePositions, moveWidget, type GridPosition, type MoveDirection } from '../layout-moves';
+import { carriedChoices, withProps, type WidgetProps } from '../layout-props';
 import {
   readRemovedPositions,
   readStoredLayouts,
+  readWidgetChoices,
   rememberRemovedPosition,
+  rememberWidgetChoice,
   writeActiveWidgets,
   writeStoredLayouts,
 } from '../layout-storage';
@@ -44,26 +47,6 @@ export interface DashboardLayout {
    * the chart's built-in view is the trader's, not one screen size's), and saves them.
    */
   setProps: (type: WidgetType, props: WidgetProps) => void;
-}
-
-type WidgetProps = NonNullable<WidgetLayoutItem['props']>;
-
-/** The layouts with `props` merged into the widgets of `type`; only the changed breakpoints. */
-export function withProps(
-  layouts: WidgetLayouts,
-  type: WidgetType,
-  props: WidgetProps,
-): Partial<WidgetLayouts> {
-  const changed: Partial<WidgetLayouts> = {};
-  for (const breakpoint of ['desktop', 'mobile'] as const) {
-    const layout = layouts[breakpoint];
-    const hit = layout.some((item) => (item.widgetType ?? item.i) === type);
-    if (!hit) continue;
-    changed[breakpoint] = layout.map((item) =>
-      (item.widgetType ?? item.i) === type ? { ...item, props: { ...item.props, ...props } } : item,
-    );
-  }
-  return changed;
 }
 
 /** The server's answer as layouts per breakpoint (an older server sends `layout` only). */
@@ -150,8 +133,17 @@ export function useDashboardLayout(): DashboardLayout {
           ...(lastSymbol ? { lastSymbol } : {}),
         };
         const result = addWidget(from, type, options);
-        if (result.added) commit(result.layout);
-        return result.added;
+        if (!result.added || !latest.current) return result.added;
+        // A chart closed and opened again keeps the chart the trader chose.
+        const carried = carriedChoices(latest.current, type, readWidgetChoices()[type]);
+        commit(
+          Object.keys(carried).length === 0
+            ? result.layout
+            : withProps({ ...latest.current, [breakpoint]: result.layout }, type, carried)[
+                breakpoint
+              ]!,
+        );
+        return true;
       },
       remove: (idOrType) => {
         const from = current();
@@ -183,6 +175,8 @@ export function useDashboardLayout(): DashboardLayout {
       restore: (previous) => commit(previous),
       setProps: (type, props) => {
         if (!latest.current) return;
+        const words = Object.entries(props).filter(([, v]) => typeof v === 'string');
+        rememberWidgetChoice(type, Object.fromEntries(words) as Record<string, string>);
         const changed = withProps(latest.current, type, props);
         if (Object.keys(changed).length > 0) commitLayouts(changed);
       },
