@@ -117,6 +117,38 @@ describe('a placed trade on its Trade History card', () => {
     );
   });
 
+  it("writes a placed trade's averaged prices at its market's precision", async () => {
+    const eth = {
+      ...closedByExchange(),
+      pair: 'ETH-USD',
+      entryPrice: price(4350),
+      stopLoss: price(4300),
+      takeProfit: price(4500),
+      exitPrice: price(4409.71234),
+    };
+    server([eth], {
+      'GET /exchange/markets': () => ({
+        status: 200,
+        body: {
+          success: true,
+          data: [
+            {
+              id: 'ETH',
+              symbol: 'ETH-USD',
+              base: 'ETH',
+              quote: 'USD',
+              assetId: 1,
+              sizeDecimals: 4,
+            },
+          ],
+        },
+      }),
+    });
+    const { row } = await openRow('ETH-USD Long, WIN');
+    // ETH's szDecimals 4: 5 significant figures, at most 2 decimals.
+    await waitFor(() => expect(row).toHaveTextContent('Closed by the exchange at 4,409.7 · fees'));
+  });
+
   it('Cancel entry asks, POSTs cancel-entry and the trade leaves the list', async () => {
     const { fetch, setList } = server([resting()], {
       'POST /trades/t1/cancel-entry': () => {
@@ -165,7 +197,7 @@ describe('a placed trade on its Trade History card', () => {
     const { user, row } = await openRow();
     await user.click(within(row).getByRole('button', { name: 'Move stop to break-even' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(
-      liveTexts.confirmMoveStop(61_012),
+      liveTexts.confirmMoveStop('61,012'),
     );
     await confirmWith(user, 'Move stop to break-even');
     await waitFor(() => expect(row).toHaveTextContent('SL resting at 61,012 (moved)'));

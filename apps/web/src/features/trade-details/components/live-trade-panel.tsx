@@ -2,21 +2,21 @@ import type { Trade } from '@tb/core';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { usePriceFormat } from '@/features/exchange';
 import { useLiveTradeActions, type LiveAction } from '@/features/journal';
-import { formatPrice, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import './live-trading.css';
 
-/** The visible words of a placed trade on its Trade History card. */
+/** The visible words of a placed trade on its Trade History card (prices already written). */
 export const liveTexts = {
   venue: 'Hyperliquid',
   limit: 'Limit',
   market: 'Market',
-  entryResting: (px: number) => `Entry resting at ${formatPrice(px)}`,
-  entryFilled: (px: number) => `Entry filled at ${formatPrice(px)}`,
-  takeProfitResting: (px: number) => `TP resting at ${formatPrice(px)}`,
-  stopResting: (px: number, moved: boolean) =>
-    `SL resting at ${formatPrice(px)}${moved ? ' (moved)' : ''}`,
-  closedByExchange: (px: number) => `Closed by the exchange at ${formatPrice(px)}`,
+  entryResting: (px: string) => `Entry resting at ${px}`,
+  entryFilled: (px: string) => `Entry filled at ${px}`,
+  takeProfitResting: (px: string) => `TP resting at ${px}`,
+  stopResting: (px: string, moved: boolean) => `SL resting at ${px}${moved ? ' (moved)' : ''}`,
+  closedByExchange: (px: string) => `Closed by the exchange at ${px}`,
   fees: (usd: number) => `fees ${formatUsd(usd)}`,
   funding: (usd: number) =>
     usd < 0 ? `funding paid ${formatUsd(-usd)}` : `funding received ${formatUsd(usd)}`,
@@ -32,8 +32,8 @@ export const liveTexts = {
   closingMarket: 'Closing...',
   confirmCancelEntry:
     'Cancel the entry, take-profit and stop orders on Hyperliquid? The trade is removed from the journal.',
-  confirmMoveStop: (px: number) =>
-    `Move the stop on Hyperliquid to break-even at ${formatPrice(px)}? R is still measured against your original stop.`,
+  confirmMoveStop: (px: string) =>
+    `Move the stop on Hyperliquid to break-even at ${px}? R is still measured against your original stop.`,
   confirmCloseMarket:
     'Close the position on Hyperliquid with a market order? The trade is closed from the fill.',
   keep: 'Keep',
@@ -54,6 +54,9 @@ export function VerifiedBadge() {
 
 /** Where a placed trade stands on the exchange, in words. */
 export function LiveState({ trade }: { trade: Trade }) {
+  // A placed trade's pair is the exchange's symbol: its prices at that market's precision.
+  const priceOf = usePriceFormat();
+  const px = (value: number) => priceOf(value, trade.pair);
   const live = trade.live;
   if (!live) return null;
   const lines: string[] = [];
@@ -61,7 +64,7 @@ export function LiveState({ trade }: { trade: Trade }) {
     if (trade.verified && trade.exitPrice !== null) {
       const fees = trade.feesUsd === null ? '' : ` · ${liveTexts.fees(trade.feesUsd)}`;
       const funding = trade.fundingUsd ? ` · ${liveTexts.funding(trade.fundingUsd)}` : '';
-      lines.push(`${liveTexts.closedByExchange(trade.exitPrice)}${fees}${funding}`);
+      lines.push(`${liveTexts.closedByExchange(px(trade.exitPrice))}${fees}${funding}`);
     } else {
       lines.push(trade.status === 'OPEN' ? liveTexts.closingOnExchange : liveTexts.closedByHand);
     }
@@ -70,9 +73,9 @@ export function LiveState({ trade }: { trade: Trade }) {
     const moved = live.stopPrice !== null && live.stopPrice !== trade.stopLoss;
     lines.push(
       live.execution === 'resting'
-        ? liveTexts.entryResting(trade.entryPrice)
-        : liveTexts.entryFilled(live.filledPrice ?? trade.entryPrice),
-      `${liveTexts.takeProfitResting(trade.takeProfit)} · ${liveTexts.stopResting(stop, moved)}`,
+        ? liveTexts.entryResting(px(trade.entryPrice))
+        : liveTexts.entryFilled(px(live.filledPrice ?? trade.entryPrice)),
+      `${liveTexts.takeProfitResting(px(trade.takeProfit))} · ${liveTexts.stopResting(px(stop), moved)}`,
     );
   }
   const type = live.orderType === 'market' ? liveTexts.market : liveTexts.limit;
@@ -97,6 +100,7 @@ type Kind = 'cancel' | 'stop' | 'close';
  */
 export function LiveActions({ trade }: { trade: Trade }) {
   const actions = useLiveTradeActions(trade);
+  const priceOf = usePriceFormat();
   // What the confirmation asks stays while it closes; `open` says whether it is shown.
   const [asking, setAsking] = useState<Kind | null>(null);
   const [open, setOpen] = useState(false);
@@ -128,7 +132,7 @@ export function LiveActions({ trade }: { trade: Trade }) {
   );
   const messages: Record<Kind, [string, string]> = {
     cancel: [liveTexts.confirmCancelEntry, liveTexts.cancelEntry],
-    stop: [liveTexts.confirmMoveStop(breakEven), liveTexts.moveStop],
+    stop: [liveTexts.confirmMoveStop(priceOf(breakEven, trade.pair)), liveTexts.moveStop],
     close: [liveTexts.confirmCloseMarket, liveTexts.closeMarket],
   };
   const confirm = () => {
