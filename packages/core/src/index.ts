@@ -91,6 +91,7 @@ export * from './exchange/masks.js';
 export * from './exchange/order-status.js';
 export * from './exchange/fills.js';
 export * from './exchange/funding.js';
+export * from './exchange/fees.js';
 export * from './exchange/round-trips.js';
 
 export * from './widgets/catalogue.js';

@@ -117,7 +117,7 @@ describe('helpers', () => {
 
   it('one exit at a price closes at exactly that price, whatever the size', () => {
     for (const quantity of [1000 / 3000, 1000 / 61_000, 0.1, 7]) {
-      expect(weightedExitPrice([{ price: 3200, quantity, at: AT }])).toBe(3200);
+      expect(weightedExitPrice([{ price: 3200, quantity }])).toBe(3200);
       expect(plan({ ...long, quantity }, 104.5).closing!.exitPrice).toBe(104.5);
     }
   });

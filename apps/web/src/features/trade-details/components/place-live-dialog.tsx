@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { priceSymbol, type LiveOrderRequest } from '@tb/core';
+import { bracketCosts, priceSymbol, symbolBase, type LiveOrderRequest } from '@tb/core';
 import { formatPrice, formatUsd } from '@/lib/format';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
@@ -64,6 +64,14 @@ export function PlaceLiveDialog({ trade, onPlace, onClose }: PlaceLiveDialogProp
           maxLeverage: assetMax,
         });
   const side = trade.isLong ? 'Long' : 'Short';
+  const costs = bracketCosts({
+    entry: trade.entryPrice,
+    stop: trade.stopLoss,
+    sizeUsd: trade.sizeUsd,
+    type,
+  });
+  const coin = symbolBase(trade.pair) ?? trade.pair;
+  const units = Number(costs.quantity.toFixed(market?.sizeDecimals ?? 6));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -124,6 +132,20 @@ export function PlaceLiveDialog({ trade, onPlace, onClose }: PlaceLiveDialogProp
             <dd>{formatUsd(trade.sizeUsd)}</dd>
           </div>
           <div>
+            <dt>{placeTexts.quantity}</dt>
+            <dd>
+              {units} {coin}
+            </dd>
+          </div>
+          <div>
+            <dt>{placeTexts.riskAtStop}</dt>
+            <dd>{formatUsd(costs.riskAtStopUsd)}</dd>
+          </div>
+          <div>
+            <dt>{placeTexts.fees}</dt>
+            <dd>{formatUsd(costs.entryFeeUsd + costs.stopFeeUsd)}</dd>
+          </div>
+          <div>
             <dt>{placeTexts.margin}</dt>
             <dd>{margin === null ? '—' : formatUsd(margin)}</dd>
           </div>
@@ -132,6 +154,18 @@ export function PlaceLiveDialog({ trade, onPlace, onClose }: PlaceLiveDialogProp
             <dd>{liquidation === null ? '—' : price(liquidation)}</dd>
           </div>
         </dl>
+        <p className="live-order__note">
+          {placeTexts.feesDetail(
+            formatUsd(costs.entryFeeUsd),
+            formatUsd(costs.stopFeeUsd),
+            type === 'limit',
+          )}
+          .{' '}
+          {placeTexts.riskAtStopNote(
+            formatUsd(costs.entryFeeUsd + costs.stopFeeUsd),
+            formatUsd(costs.stopSlippageUsd),
+          )}
+        </p>
         <p className="live-order__note">{placeTexts.liquidationNote}</p>
         {liquidationBeforeStop(trade.isLong, liquidation, trade.stopLoss) ? (
           <Alert tone="warning">{placeTexts.liquidationBeforeStop}</Alert>

@@ -6,6 +6,13 @@ export const placeTexts = {
   market: 'Market',
   leverage: (max: number) => `Leverage (1–${max}x)`,
   size: 'Size',
+  quantity: 'Quantity',
+  riskAtStop: 'Risk at the stop',
+  riskAtStopNote: (feesUsd: string, slippageUsd: string) =>
+    `The move to the stop, ${feesUsd} in fees and ${slippageUsd} for the stop filling 0.1 % past its level.`,
+  fees: 'Fees',
+  feesDetail: (entry: string, stop: string, maker: boolean) =>
+    `${entry} entry (${maker ? 'maker 0.015 %' : 'taker 0.045 %'}) + ${stop} at the stop (taker 0.045 %)`,
   margin: 'Margin',
   liquidation: 'Liquidation (estimated)',
   liquidationNote:

@@ -164,6 +164,17 @@ describe('Place on Hyperliquid', () => {
     expect(within(dialog).getByRole('radio', { name: 'Limit at entry' })).toBeChecked();
     expect(summaryFact(dialog, 'Size')).toHaveTextContent('$1,000');
     expect(summaryFact(dialog, 'Margin')).toHaveTextContent('$200');
+    // $1,000 at 110: 9.09091 BTC at BTC's 5 size decimals.
+    expect(summaryFact(dialog, 'Quantity')).toHaveTextContent('9.09091 BTC');
+    // By hand: move 9.090909 × 10 = $90.909; entry maker 1,000 × 0.015 % = $0.15; stop taker
+    // 909.09 × 0.045 % = $0.409; slippage 909.09 × 0.1 % = $0.909: $92.377 at the stop.
+    expect(summaryFact(dialog, 'Risk at the stop')).toHaveTextContent('$92.38');
+    expect(summaryFact(dialog, 'Fees')).toHaveTextContent('$0.56');
+    await user.click(within(dialog).getByRole('radio', { name: 'Market' }));
+    // At market the entry pays the taker rate: $0.45, so $0.859 in fees and $92.677 at risk.
+    expect(summaryFact(dialog, 'Fees')).toHaveTextContent('$0.86');
+    expect(summaryFact(dialog, 'Risk at the stop')).toHaveTextContent('$92.68');
+    await user.click(within(dialog).getByRole('radio', { name: 'Limit at entry' }));
     // 110 × (1 − 1/5 + 1/80) = 89.375, at BTC's precision (szDecimals 5: one decimal).
     expect(summaryFact(dialog, 'Liquidation (estimated)')).toHaveTextContent(/^89\.4$/);
 
