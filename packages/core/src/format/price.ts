@@ -16,7 +16,7 @@ export interface PriceFormatOptions {
 }
 
 /** Decimal places of a number as JavaScript prints it: 4409.7 → 1, 1e-7 → 7, 195 → 0. */
-function decimalsOf(value: number): number {
+export function decimalsOf(value: number): number {
   const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
   const fraction = mantissa.split('.')[1]?.length ?? 0;
   return Math.max(0, fraction - Number(exponent));

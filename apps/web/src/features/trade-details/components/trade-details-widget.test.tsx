@@ -67,6 +67,17 @@ describe('trade details widget', () => {
     expect(screen.getByRole('button', { name: 'Save Short trade' })).toBeEnabled();
   });
 
+  it("computes a small coin's target at its prices' precision, keeping the tier's R/R", async () => {
+    storeScore(6);
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await user.click(screen.getByRole('button', { name: 'Long' }));
+    await user.type(screen.getByLabelText('Stoploss'), '0.0122');
+    await user.type(screen.getByLabelText('Entry'), '0.012345');
+    // 0.012345 + 2 × 0.000145, not cut to 4 decimals (0.0126 would be 1.76R).
+    expect(screen.getByLabelText('Target')).toHaveValue(0.012635);
+    expect(screen.getByLabelText('Risk/reward')).toHaveTextContent('2.00');
+  });
+
   it('shows the pair, size and risk in USD and % of account, and the R/R before saving', async () => {
     storeScore(6);
     localStorage.setItem('lastSymbol', 'ETHUSDT');

@@ -4,7 +4,7 @@ import {
   parsePrice,
   positionRisk,
   riskTierFromScore,
-  TARGET_DECIMALS,
+  MAX_PRICE_DECIMALS,
   targetFromRiskReward,
   tradeLevelsError,
   type LiveOrderRequest,
@@ -53,8 +53,9 @@ export function useTradeForm() {
 
   const riskReward = riskTierFromScore(score);
   const computed = targetFromRiskReward({ isLong, stopLoss, entry, riskReward });
-  // '64000', not '64000.0000': at most the 4 target decimals, no trailing zeros.
-  const computedText = computed === null ? '' : formatInputNumber(computed, TARGET_DECIMALS);
+  // '64000', not '64000.0000': the target's own decimals (4, or the prices' up to 6), no
+  // trailing zeros.
+  const computedText = computed === null ? '' : formatInputNumber(computed, MAX_PRICE_DECIMALS);
   const target = manualTarget ?? computedText;
   const levels = { isLong, stopLoss, entry, target };
   const levelsError = tradeLevelsError(levels);
