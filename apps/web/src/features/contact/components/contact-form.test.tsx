@@ -1,8 +1,9 @@
 import { contactTexts } from '@tb/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { meQueryOptions } from '@/features/auth';
 import { errorBody, never, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render-app';
+import { publicUser, renderApp, signIn } from '@/test/render-app';
 
 async function openContact(reply: (req: MockRequest) => MockReply = () => ({ status: 500 })) {
   const fetch = stubFetch((req) => (req.path === '/contact' ? reply(req) : { status: 404 }));
@@ -92,6 +93,24 @@ describe('Contact Us', () => {
     await fill();
     expect(await d.findByText('Please enter a valid email address')).toBeVisible();
     expect(d.getByLabelText('Email')).toHaveValue('Ada@Example.com');
+  });
+
+  it('starts with the name and address of a signed-in sender', async () => {
+    signIn('ada');
+    stubFetch((req) =>
+      req.path === '/users/me'
+        ? { status: 200, body: publicUser({ username: 'ada', email: 'ada@example.com' }) }
+        : { status: 404 },
+    );
+    const app = renderApp('/');
+    // What main.tsx does on start with a stored session (checkStoredSession).
+    await app.queryClient.prefetchQuery(meQueryOptions());
+    const banner = within(screen.getByRole('banner'));
+    await app.user.click(banner.getByRole('button', { name: 'Contact' }));
+    const d = within(await screen.findByRole('dialog', { name: 'Contact Us' }));
+    await waitFor(() => expect(d.getByLabelText('Name')).toHaveValue('ada'));
+    expect(d.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(d.getByLabelText('Message')).toHaveValue('');
   });
 
   it('Close closes it', async () => {

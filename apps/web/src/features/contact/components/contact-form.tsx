@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ContactMessageRequestSchema, type ContactMessageRequest } from '@tb/core';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextAreaField, TextField } from '@/components';
+import { meQueryOptions } from '@/features/auth';
 import { errorMessage, isApiError } from '@/lib/api-error';
 import { fieldErrors, type FieldErrors } from '@/lib/form-errors';
 import { sendContactMessageMutationOptions } from '../api';
@@ -18,10 +19,23 @@ const FAILED = 'Your message could not be sent. Please try again.';
  */
 export function ContactForm({ onClose }: { onClose: () => void }) {
   const [values, setValues] = useState<ContactMessageRequest>(empty);
+  // A signed-in sender starts with their name and address (the user loaded at start-up, once
+  // it is there), unless they already typed their own.
+  const me = useQuery({ ...meQueryOptions(), enabled: false });
+  const [seededFor, setSeededFor] = useState<string | null>(null);
+  if (me.data && seededFor !== me.data.id) {
+    setSeededFor(me.data.id);
+    setValues((v) => ({
+      ...v,
+      name: v.name || me.data.username,
+      email: v.email || me.data.email,
+    }));
+  }
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const send = useMutation({
     ...sendContactMessageMutationOptions(),
-    onSuccess: () => setValues(empty),
+    // Sent: the message goes, who sent it stays for the next one.
+    onSuccess: () => setValues((v) => ({ ...v, message: '' })),
     onError: (error) => {
       // A field the server refused is shown on the field, as the form's own checks are.
       if (isApiError(error) && error.field && FIELDS.includes(error.field)) {
