@@ -130,6 +130,7 @@ describe('update and status', () => {
       sizeEstimated: false,
       streakAtOpen: 0,
       accountSizeAtOpen: 10000,
+      exits: [],
       exitPrice: 120,
       rMultiple: 2,
       pnlUsd: 200,
