@@ -34,7 +34,7 @@ test('a partial exit and then the rest at typed prices: R and USD from the weigh
   await close.getByRole('radio', { name: '50%' }).check();
   // This part: 5 × $4 = +$20.00; half the position at +0.4R = +0.20R.
   await expect(close.getByLabel('Result')).toHaveText(
-    'This part: +$20.00 · +0.20R; 5 units stay open.',
+    'This part: +$20.00 · +0.20R; 5 BTC stay open.',
   );
   await close.getByRole('button', { name: 'Record partial exit' }).click();
   await expect(close).toBeHidden();
@@ -44,7 +44,7 @@ test('a partial exit and then the rest at typed prices: R and USD from the weigh
   await row.getByRole('button', { name: 'Close at price' }).click();
   close = page.getByRole('dialog', { name: /^Close / });
   await close.getByLabel('Exit price').fill('97.8');
-  await expect(close.getByText('5 of 5 units open (1 exit taken)')).toBeVisible();
+  await expect(close.getByText('5 BTC of 5 BTC open (1 exit taken)')).toBeVisible();
   await expect(close.getByLabel('Result')).toHaveText(
     'Result: WIN +$9.00 · +0.09R at 100.9 (weighted over the exits)',
   );

@@ -60,7 +60,7 @@ describe('closing a trade by hand', () => {
     await user.type(field, '104.5');
     await user.click(within(dialog).getByRole('radio', { name: '50%' }));
     expect(within(dialog).getByLabelText('Result')).toHaveTextContent(
-      'This part: +$22.50 · +0.23R; 5 units stay open.',
+      'This part: +$22.50 · +0.23R; 5 SOL stay open.',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Record partial exit' }));
     expect(onExit).toHaveBeenCalledWith(trade.id, { price: 104.5, quantity: 5 });
@@ -72,7 +72,7 @@ describe('closing a trade by hand', () => {
     renderRow(undefined, partly);
     await user.click(screen.getByRole('button', { name: 'Stoploss Hit' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByText('6 of 6 units open (1 exit taken)')).toBeVisible();
+    expect(within(dialog).getByText('6 SOL of 6 SOL open (1 exit taken)')).toBeVisible();
     // 4 at 110 and 6 at 90: 98, −$20, −0.20R.
     expect(within(dialog).getByLabelText('Result')).toHaveTextContent(
       'Result: LOSS -$20.00 · -0.20R at 98 (weighted over the exits)',

@@ -1,6 +1,6 @@
-import { openQuantity, planExit, type ExitRequest, type Trade } from '@tb/core';
+import { openQuantity, planExit, symbolBase, type ExitRequest, type Trade } from '@tb/core';
 import { useState } from 'react';
-import { Button } from '@/components';
+import { Button, buttonClass } from '@/components';
 import { Dialog } from '@/components/dialog';
 import { TextField } from '@/components/text-field';
 import { formatPrice, formatSignedR, formatSignedUsd } from '@/lib/format';
@@ -28,7 +28,11 @@ const PARTS = [
 const levelOf = (trade: Trade, start: ExitStart) =>
   start === 'target' ? trade.takeProfit : start === 'stop' ? trade.stopLoss : trade.entryPrice;
 
-const units = (n: number) => Number(n.toPrecision(6)).toString();
+/** Coin units, 6 significant figures, with the coin ('5 SOL', '2,540.65 DOGE'). */
+const unitsOf = (trade: Trade) => {
+  const coin = symbolBase(trade.pair) ?? 'units';
+  return (n: number) => `${Number(n.toPrecision(6)).toLocaleString('en-US')} ${coin}`;
+};
 
 /**
  * Closing a manual trade at the price it really got (issue 26): the price starts at the target,
@@ -65,6 +69,7 @@ function CloseForm({
   const [fraction, setFraction] = useState<number>(1);
   const [busy, setBusy] = useState(false);
   const open = openQuantity(trade);
+  const units = unitsOf(trade);
   const request: ExitRequest = {
     price: typed.trim() === '' ? Number.NaN : Number(typed),
     ...(fraction < 1 && { quantity: open * fraction }),
@@ -91,7 +96,7 @@ function CloseForm({
           <button
             key={level}
             type="button"
-            className="close-trade__level"
+            className={buttonClass('secondary', 'close-trade__level')}
             onClick={() => setTyped(String(levelOf(trade, level)))}
           >
             {level === 'target' ? 'Target' : level === 'stop' ? 'Stop' : 'Break-even'}{' '}
@@ -123,13 +128,13 @@ function CloseForm({
           </label>
         ))}
         <p className="close-trade__muted">
-          {units(open * fraction)} of {units(open)} units open
+          {units(open * fraction)} of {units(open)} open
           {trade.exits.length > 0
             ? ` (${trade.exits.length} exit${trade.exits.length > 1 ? 's' : ''} taken)`
             : ''}
         </p>
       </fieldset>
-      <Preview plan={plan} />
+      <Preview plan={plan} units={units} />
       <div className="row">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
@@ -143,7 +148,13 @@ function CloseForm({
 }
 
 /** What the exit gives, announced as it changes. */
-function Preview({ plan }: { plan: ReturnType<typeof planExit> }) {
+function Preview({
+  plan,
+  units,
+}: {
+  plan: ReturnType<typeof planExit>;
+  units: (n: number) => string;
+}) {
   if (!plan.ok) {
     return plan.field === 'price' ? null : (
       <p className="close-trade__error" role="alert">
@@ -174,7 +185,7 @@ function Preview({ plan }: { plan: ReturnType<typeof planExit> }) {
           <strong>
             {formatSignedUsd(part.pnlUsd)} · {formatSignedR(part.rMultiple)}
           </strong>
-          ; {units(remaining)} units stay open.
+          ; {units(remaining)} stay open.
         </>
       )}
     </p>
