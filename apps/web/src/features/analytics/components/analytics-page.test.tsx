@@ -189,6 +189,8 @@ describe('Analytics for a premium trader', () => {
     expect(screen.getByRole('button', { name: '7 d' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-15');
+    // The date inputs show the browser's format; the bar says the range in the product's.
+    expect(screen.getByText('15 Nov 2026 to 21 Nov 2026')).toBeVisible();
     await vi.waitFor(() =>
       expect(analyticsCalls(fetch)).toContain('GET /api/analytics?from=2026-11-15&to=2026-11-21'),
     );

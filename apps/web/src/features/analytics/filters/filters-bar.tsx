@@ -1,4 +1,4 @@
-import type { AnalyticsQuery, AnalyticsResponse } from '@tb/core';
+import { formatCalendarDate, type AnalyticsQuery, type AnalyticsResponse } from '@tb/core';
 import type { ReactNode } from 'react';
 import { useNow } from '@/lib/use-now';
 import './filters.css';
@@ -40,6 +40,19 @@ function Select({ label, value, onChange, options }: SelectProps) {
   );
 }
 
+/**
+ * The chosen range in the product's date format ('1 Nov 2026 to 28 Nov 2026'): a date input
+ * shows the browser's own format (mm/dd/yyyy in en-US), so the bar also says it plainly.
+ */
+function rangeText(from: string | undefined, to: string | undefined): string | null {
+  const start = formatCalendarDate(from, '');
+  const end = formatCalendarDate(to, '');
+  if (start && end) return start === end ? `On ${start}` : `${start} to ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return null;
+}
+
 /** A value the options lack (from a shared link) is still offered, so the select shows it. */
 const withCurrent = (
   options: (readonly [string, string])[],
@@ -57,6 +70,7 @@ const withCurrent = (
 export function FiltersBar({ filters, change, options, timeZone, actions }: FiltersBarProps) {
   const now = useNow();
   const active = activePreset(filters, now, timeZone);
+  const range = rangeText(filters.from, filters.to);
   const pairs = withCurrent(
     [['', 'All pairs'], ...options.pairs.map((pair) => [pair, pair] as const)],
     filters.pair,
@@ -146,6 +160,7 @@ export function FiltersBar({ filters, change, options, timeZone, actions }: Filt
           ]}
         />
       </div>
+      {range ? <p className="an-filters__range">{range}</p> : null}
       {actions ? <div className="an-filters__actions">{actions}</div> : null}
     </form>
   );
