@@ -71,6 +71,17 @@ describe('order form', () => {
     expect(orders).toEqual([]);
   });
 
+  it('a refusal goes once the field it was about changes: no stale "at least 0.001"', async () => {
+    const { user, form } = openForm();
+    const size = await within(form()).findByLabelText(/^Size/);
+    await user.type(size, '0.0001');
+    await user.click(screen.getByRole('button', { name: 'Place buy order' }));
+    expect(within(form()).getByRole('alert')).toHaveTextContent('Size must be at least 0.001');
+    await user.clear(size);
+    await user.type(size, '0.01');
+    expect(within(form()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('prefills the limit price with the current price and sends the order', async () => {
     const { user, orders, fetch } = openForm();
     const price = screen.getByRole('spinbutton', { name: 'Price' });

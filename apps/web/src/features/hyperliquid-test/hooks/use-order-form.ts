@@ -93,19 +93,27 @@ export function useOrderForm(
     actions.placeOrder(order, onPlaced, reduceOnly ? null : leverage.pending);
   };
 
+  // A refusal speaks of what was sent: once a field changes it no longer applies.
+  const edits =
+    <T>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(null);
+    };
+
   return {
     symbol,
     setSymbol,
     side,
-    setSide,
+    setSide: edits(setSide),
     orderType,
-    setOrderType,
+    setOrderType: edits(setOrderType),
     size,
-    setSize,
+    setSize: edits(setSize),
     price,
-    setPrice: setTypedPrice,
+    setPrice: edits(setTypedPrice),
     reduceOnly,
-    setReduceOnly,
+    setReduceOnly: edits(setReduceOnly),
     isLimit,
     livePrice,
     priceError,
