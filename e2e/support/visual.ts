@@ -69,6 +69,22 @@ export function freezeTimes(value: unknown, realNow = Date.now(), key = ''): unk
   return value;
 }
 
+/**
+ * The server groups trades by the weekday and hour they were opened on the real clock: on the
+ * frozen calendar every trade of the run was opened on FIXED_TODAY, a Tuesday at 09 (UTC).
+ */
+function freezeAnalyticsGroups(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const report = body as Record<string, unknown>;
+  const rekey = (rows: unknown, key: string) =>
+    Array.isArray(rows) ? rows.map((row: object) => ({ ...row, key })) : rows;
+  return {
+    ...report,
+    byWeekday: rekey(report.byWeekday, 'Tue'),
+    byHour: rekey(report.byHour, '09'),
+  };
+}
+
 /** Extra rewrites of one API answer (path without the query, parsed JSON) before the page reads it. */
 export type ApiRewrite = (path: string, body: unknown) => unknown;
 
@@ -85,8 +101,10 @@ export async function freezePage(page: Page, rewrite?: ApiRewrite) {
       await route.fulfill({ response });
       return;
     }
+    const path = new URL(route.request().url()).pathname;
     let body = freezeTimes(await response.json());
-    if (rewrite) body = rewrite(new URL(route.request().url()).pathname, body);
+    if (path === '/api/analytics') body = freezeAnalyticsGroups(body);
+    if (rewrite) body = rewrite(path, body);
     await route.fulfill({ response, json: body });
   });
 }
