@@ -9,8 +9,14 @@ describe('localClock', () => {
       date: '2026-01-06',
       weekday: 'Tue',
       hour: '00',
+      minute: '30',
     });
-    expect(localClock('UTC')(at)).toEqual({ date: '2026-01-05', weekday: 'Mon', hour: '23' });
+    expect(localClock('UTC')(at)).toEqual({
+      date: '2026-01-05',
+      weekday: 'Mon',
+      hour: '23',
+      minute: '30',
+    });
   });
 
   it('follows a daylight-saving change inside the UTC day (New York, 2026-03-08)', () => {
@@ -22,6 +28,7 @@ describe('localClock', () => {
       date: '2026-03-07',
       weekday: 'Sat',
       hour: '22',
+      minute: '00',
     });
   });
 
@@ -30,6 +37,7 @@ describe('localClock', () => {
       date: '2026-06-02',
       weekday: 'Tue',
       hour: '00',
+      minute: '15',
     });
     expect(localClock('UTC')(Date.parse('1969-12-31T23:00:00.000Z')).date).toBe('1969-12-31');
   });
@@ -46,6 +54,7 @@ describe('localClock against Intl', () => {
         day: '2-digit',
         weekday: 'short',
         hour: '2-digit',
+        minute: '2-digit',
         hourCycle: 'h23',
       });
       const clock = localClock(timeZone);
@@ -58,6 +67,7 @@ describe('localClock against Intl', () => {
             date: `${part('year')}-${part('month')}-${part('day')}`,
             weekday: part('weekday'),
             hour: part('hour'),
+            minute: part('minute').padStart(2, '0'),
           });
         }),
         { numRuns: 2000 },

@@ -11,6 +11,8 @@ export interface LocalTime {
   weekday: string;
   /** '00'..'23' */
   hour: string;
+  /** '00'..'59' */
+  minute: string;
 }
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
@@ -47,6 +49,7 @@ const MAX_CACHED_ZONES = 32;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 const HOURS = Array.from({ length: 24 }, (_, h) => pad(h));
+const MINUTES = Array.from({ length: 60 }, (_, m) => pad(m));
 
 /** Converters by zone (their offsets per day are kept, bounded above). */
 const clocks = new Map<string, (ms: number) => LocalTime>();
@@ -91,11 +94,13 @@ export function localClock(timeZone: string): (ms: number) => LocalTime {
   const clock = (ms: number): LocalTime => {
     const wall = ms + offsetOf(ms);
     const localDay = Math.floor(wall / DAY_MS);
+    const sinceMidnight = wall - localDay * DAY_MS;
     return {
       date: dateOf(localDay),
       // Day 0 (1970-01-01) was a Thursday.
       weekday: WEEKDAY_NAMES[(((localDay + 4) % 7) + 7) % 7] ?? 'Sun',
-      hour: HOURS[Math.floor((wall - localDay * DAY_MS) / HOUR_MS)] ?? '00',
+      hour: HOURS[Math.floor(sinceMidnight / HOUR_MS)] ?? '00',
+      minute: MINUTES[Math.floor((sinceMidnight % HOUR_MS) / MINUTE_MS)] ?? '00',
     };
   };
   clocks.set(timeZone, clock);

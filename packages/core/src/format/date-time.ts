@@ -6,6 +6,7 @@
  * Built from numeric parts and a fixed month list, so every runtime (browser, server, test)
  * writes the same text whatever its locale or ICU version ('Sep', never 'Sept').
  */
+import { localClock } from '../analytics/local-time.js';
 import { DEFAULT_TIME_ZONE } from '../risk/trading-day.js';
 
 /** An instant: epoch milliseconds, an ISO string or a Date. */
@@ -29,25 +30,7 @@ export interface ZoneChoice {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
 const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 /** Epoch ms of an instant, or null when it is missing or not a time. */
 export function instantMs(at: Instant | null | undefined): number | null {
@@ -63,17 +46,11 @@ interface WallClock {
   time: string;
 }
 
+/** The zone's wall clock at an instant, from the shared converter (analytics/local-time). */
 function wallClock(ms: number, timeZone: string): WallClock {
-  const parts = partsFormatter(timeZone).formatToParts(ms);
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((part) => part.type === type)?.value ?? '';
-  const hour = get('hour') === '24' ? '00' : get('hour');
-  return {
-    day: Number(get('day')),
-    month: MONTHS[Number(get('month')) - 1] ?? '',
-    year: Number(get('year')),
-    time: `${hour.padStart(2, '0')}:${get('minute').padStart(2, '0')}`,
-  };
+  const { date, hour, minute } = localClock(timeZone)(ms);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { day, month: MONTHS[month - 1] ?? '', year, time: `${hour}:${minute}` };
 }
 
 /** A zone as a reader knows it: 'UTC', 'CET', 'GMT-5'. */
