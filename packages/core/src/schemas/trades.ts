@@ -173,7 +173,7 @@ export type UpdateTradeRequest = z.infer<typeof UpdateTradeRequestSchema>;
 
 /**
  * PUT /api/trades/:id/status {status, profitLoss}. `profitLoss` is optional and ignored: the
- * server computes the close from the trade's own prices and size (closeTrade).
+ * server closes all that is open at the level, from the trade's own prices and size (planExit).
  */
 export const TradeStatusRequestSchema = z.object({
   status: ClosedTradeStatusSchema,

@@ -1,5 +1,4 @@
 import {
-  closeTrade,
   entryMarketError,
   importTrade,
   planExit,
@@ -94,7 +93,7 @@ export interface TradeExport {
 }
 
 /**
- * The trade journal. Every rule is core's (openTrade, repriceTrade, closeTrade and the risk
+ * The trade journal. Every rule is core's (openTrade, repriceTrade, planExit and the risk
  * rules); a trade and the risk change it causes commit in one transaction.
  */
 export class TradesService {
@@ -250,32 +249,14 @@ export class TradesService {
   }
 
   /**
-   * Target Hit or Stoploss Hit (core closeTrade): exit price, R-multiple and P/L in USD from
-   * the trade's own levels and size, and the risk state (applyTradeOutcome) in the same commit.
-   * A placed trade is answered with its `live` state.
+   * Target Hit or Stoploss Hit: the rest of the position exits at that level (all of it when no
+   * part was taken by hand), and the risk state moves in the same commit (see exit). A placed
+   * trade is answered with its `live` state.
    */
-  async close(
-    user: RiskUser,
-    id: string,
-    body: TradeStatusRequest,
-  ): Promise<{ trade: Trade; stats: RiskState }> {
-    checkId(id);
-    return this.db.transaction(async (tx) => {
-      const existing = await this.#trades(tx).find(user.id, id, true);
-      if (!existing) throw tradeNotFound();
-      if (existing.verified) throw verifiedTrade('changed');
-      // After exits in parts, the rest goes at the level: the result is the weighted whole.
-      if (existing.exits.length > 0) {
-        const level = body.status === 'TARGET_HIT' ? existing.takeProfit : existing.stopLoss;
-        return this.#exitIn(tx, user, existing, { price: level });
-      }
-      const closing = unwrap(closeTrade(existing, body.status));
-      const stats = await this.risk.applyOutcome(tx, user, closing);
-      const trade = await this.#trades(tx).close(user.id, id, closing, this.now());
-      // A placed trade closed by hand keeps its `live`: the card says so (unverified).
-      const live = await new TradeOrdersRepository(tx).find(user.id, id);
-      return { trade: live ? { ...trade, live } : trade, stats };
-    });
+  close(user: RiskUser, id: string, body: TradeStatusRequest) {
+    return this.#exitOpen(user, id, (trade) => ({
+      price: body.status === 'TARGET_HIT' ? trade.takeProfit : trade.stopLoss,
+    }));
   }
 
   /**
@@ -283,17 +264,22 @@ export class TradesService {
    * or `quantity` units of it. The last exit closes the trade at the exits' weighted price, and
    * the risk state counts it then, by its result (a 0R close is a break-even, not a stoploss).
    */
-  async exit(
+  exit(user: RiskUser, id: string, body: TradeExitRequest) {
+    return this.#exitOpen(user, id, () => body);
+  }
+
+  /** Locks the owner's trade, refuses a verified one, and takes the exit `request` names. */
+  #exitOpen(
     user: RiskUser,
     id: string,
-    body: TradeExitRequest,
+    request: (trade: Trade) => TradeExitRequest,
   ): Promise<{ trade: Trade; stats: RiskState }> {
     checkId(id);
     return this.db.transaction(async (tx) => {
       const existing = await this.#trades(tx).find(user.id, id, true);
       if (!existing) throw tradeNotFound();
       if (existing.verified) throw verifiedTrade('changed');
-      return this.#exitIn(tx, user, existing, body);
+      return this.#exitIn(tx, user, existing, request(existing));
     });
   }
 

@@ -4,7 +4,6 @@ import type {
   BingoCardResponse,
   BingoState,
   CellPatch,
-  ClosedTradeStatus,
   CreateTradeRequest,
   ImportTradesRequest,
   MoveStopRequest,
@@ -116,16 +115,6 @@ export function updateTrade(id: string, body: UpdateTradeRequest): Promise<Trade
   return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-  });
-}
-
-export function setTradeStatus(
-  id: string,
-  status: ClosedTradeStatus,
-): Promise<TradeWithStatsResponse> {
-  return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/status`, {
-    method: 'PUT',
-    body: { status },
   });
 }
 

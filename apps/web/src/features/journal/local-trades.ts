@@ -1,7 +1,6 @@
 import {
   applyTradeOutcome,
   clearTradeHistory,
-  closeTrade,
   currentBoard,
   fail,
   ok,
@@ -10,7 +9,6 @@ import {
   price,
   repriceTrade,
   sortTradesForDisplay,
-  type ClosedTradeStatus,
   type ErrorCode,
   type ExitRequest,
   type Result,
@@ -86,26 +84,6 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     trades: sortTradesForDisplay([trade, ...journal.trades]),
     risk: opened.value.risk,
   });
-}
-
-/** Target Hit / Stoploss Hit: core's `closeTrade`, then `applyTradeOutcome` on the risk. */
-export function closeLocalTrade(
-  journal: LocalJournal,
-  id: string,
-  status: ClosedTradeStatus,
-  clock: LocalClock,
-): Change {
-  const trade = journal.trades.find((t) => t.id === id);
-  if (!trade) return fail('NOT_FOUND', 'This trade does not exist');
-  const closing = closeTrade(trade, status);
-  if (!closing.ok) return closing;
-  const risk = applyTradeOutcome(journal.risk, closing.value, clock);
-  if (!risk.ok) return risk;
-  const closedAt = new Date(clock.now).toISOString();
-  const trades = journal.trades.map((t) =>
-    t.id === id ? { ...t, ...closing.value, closedAt } : t,
-  );
-  return ok({ trades: sortTradesForDisplay(trades), risk: risk.value });
 }
 
 /**

@@ -99,8 +99,10 @@ describe('useTrades, anonymous', () => {
     const long = result.current.list.trades.find((t) => t.isLong)!;
     const short = result.current.list.trades.find((t) => !t.isLong)!;
 
-    act(() => result.current.actions.close(long.id, 'TARGET_HIT'));
-    act(() => result.current.actions.close(short.id, 'STOPLOSS_HIT'));
+    await act(async () => {
+      await result.current.actions.exit(long.id, { price: long.takeProfit });
+      await result.current.actions.exit(short.id, { price: short.stopLoss });
+    });
     expect(result.current.list.openCount).toBe(0);
     const byId = (id: string) => result.current.list.trades.find((t) => t.id === id)!;
     // $1,000 at 110 is 9.09 units: the long won 2R (+$181.82), the short lost 1R (-$90.91).
@@ -172,7 +174,10 @@ describe('useTrades, anonymous', () => {
     localStorage.setItem('trades', JSON.stringify([tradeFixture({ id: 't1' })]));
     resetLocalJournal();
     const { result } = renderHookWithProviders(useAll);
-    act(() => result.current.actions.close('t1', 'STOPLOSS_HIT'));
+    const [open] = result.current.list.trades;
+    await act(async () => {
+      await result.current.actions.exit('t1', { price: open!.stopLoss });
+    });
     expect(await screen.findByText(stoplossTexts.sessionEndedAlert)).toBeVisible();
     expect(result.current.list.trades[0]?.status).toBe('OPEN');
   });
@@ -259,11 +264,11 @@ describe('useTrades, signed in', () => {
     const stats = riskStateForDay(defaultRiskState(Date.now()), Date.now(), 'UTC');
     stats.slTaken = 1;
     stats.tradeStreak = -1;
-    stubFetch(({ path }) => {
+    stubFetch(({ path, method }) => {
       if (path === '/users/me') return { status: 200, body: publicUser() };
       if (path === '/trades') return { status: 200, body: [trade] };
       if (path === '/risk-management') return { status: 200, body: defaultRiskState(Date.now()) };
-      if (path === '/trades/s1/status') {
+      if (path === '/trades/s1/exits' && method === 'POST') {
         return {
           status: 200,
           body: {
@@ -276,7 +281,9 @@ describe('useTrades, signed in', () => {
     });
     const { result } = renderHookWithProviders(useAll);
     await waitFor(() => expect(result.current.list.openCount).toBe(1));
-    act(() => result.current.actions.close('s1', 'STOPLOSS_HIT'));
+    await act(async () => {
+      await result.current.actions.exit('s1', { price: trade.stopLoss });
+    });
     await waitFor(() => expect(result.current.list.trades[0]?.status).toBe('STOPLOSS_HIT'));
     expect(result.current.list.trades[0]?.pnlUsd).toBe(-16.39);
     expect(result.current.risk.risk.slTaken).toBe(1);

@@ -5,7 +5,6 @@ import {
   countOpenTrades,
   sortTradesForDisplay,
   UpdateTradeRequestSchema,
-  type ClosedTradeStatus,
   type ExitRequest,
   type RiskState,
   type Trade,
@@ -23,7 +22,6 @@ import { browserTimeZone } from '@/lib/time-zone';
 export interface TradeActions {
   /** Saves a planned trade as OPEN; resolves to whether it was saved (and confirmed). */
   save: (trade: local.NewTrade) => Promise<boolean>;
-  close: (id: string, status: ClosedTradeStatus) => void;
   /** Closes at a typed price, all that is open or a part; resolves to whether it was recorded. */
   exit: (id: string, exit: ExitRequest) => Promise<boolean>;
   /** Validates with core's schema; returns the first problem, or null when it was sent. */
@@ -113,11 +111,6 @@ export function useTradeActions(): TradeActions {
       refreshRisk();
     }
   }, api.journalMessages.saveTrade);
-  const close = useJournalMutation(
-    async (v: { id: string; status: ClosedTradeStatus }) =>
-      withStats(await api.setTradeStatus(v.id, v.status)),
-    api.journalMessages.saveTrade,
-  );
   const exit = useJournalMutation(async (v: { id: string; exit: ExitRequest }) => {
     withStats(await api.exitTrade(v.id, v.exit));
     return true;
@@ -164,12 +157,8 @@ export function useTradeActions(): TradeActions {
             ? await create(t)
             : applyLocal(local.addLocalTrade(readLocalJournal(), t, localClock())),
         ),
-      // A fourth stoploss is refused by core's applyTradeOutcome (here, or on the server) with
-      // SPEC.md section 8's alert.
-      close: (id, status) => {
-        if (signedIn) void close({ id, status });
-        else applyLocal(local.closeLocalTrade(readLocalJournal(), id, status, localClock()));
-      },
+      // A loss after the third stoploss is refused by core's applyTradeOutcome (here, or on
+      // the server) with SPEC.md section 8's alert.
       exit: async (id, request) =>
         signedIn
           ? (await exit({ id, exit: request })) === true
@@ -192,5 +181,5 @@ export function useTradeActions(): TradeActions {
       clearHistory: () =>
         signedIn ? void clear(undefined) : updateLocalJournal(local.clearLocalHistory),
     };
-  }, [signedIn, create, close, exit, update, remove, hide, clear]);
+  }, [signedIn, create, exit, update, remove, hide, clear]);
 }
