@@ -88,6 +88,17 @@ export const trades = pgTable(
     feesUsd: numeric('fees_usd'),
     /** Funding received while open (negative: paid), USD; null unless closed from fills. */
     fundingUsd: numeric('funding_usd'),
+    /**
+     * How far the market went for (MFE) and against (MAE) the trade over its life, in R, from
+     * 1-minute candles read at close (issue 26); null when its market is unknown or unread.
+     */
+    mfeR: numeric('mfe_r'),
+    maeR: numeric('mae_r'),
+    /**
+     * What undoes the last close by hand while `until` has not passed (issue 26): the trade's
+     * and the risk state's values before it, and the risk state it left. Null otherwise.
+     */
+    undo: jsonb('undo').$type<Record<string, unknown>>(),
     /** Uploaded from the browser's journal at sign-in: self-reported, kept as it was. */
     imported: boolean('imported').notNull().default(false),
     /** Hidden by "clear history": kept for statistics, not listed. */
