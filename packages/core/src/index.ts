@@ -49,6 +49,7 @@ export * from './trade/close-from-fills.js';
 export * from './trade/move-stop.js';
 export * from './trade/csv.js';
 
+export * from './trade/excursions.js';
 export * from './streak/streak.js';
 export * from './streak/sizing.js';
 export * from './stoploss/stoploss.js';
@@ -79,6 +80,7 @@ export * from './analytics/discipline.js';
 export * from './analytics/local-time.js';
 export * from './analytics/report.js';
 export * from './analytics/options.js';
+export * from './analytics/excursions.js';
 
 export * from './signals/throttle.js';
 export * from './signals/webhook.js';

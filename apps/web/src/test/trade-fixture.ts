@@ -38,6 +38,8 @@ export function tradeFixture(overrides: Partial<Trade> = {}): Trade {
     fundingUsd: null,
     imported: false,
     offPlan: false,
+    mfeR: null,
+    maeR: null,
     ...overrides,
   };
 }

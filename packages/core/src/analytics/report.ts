@@ -1,6 +1,7 @@
 import { byCellPerBoard, type BoardCellEdge } from './cells.js';
 import { equityCurve, rDistribution, type EquityPoint, type RBucket } from './curve.js';
 import { discipline, type DisciplineReport } from './discipline.js';
+import { excursionsReport, type ExcursionsReport } from './excursions.js';
 import {
   byHour,
   byPair,
@@ -73,6 +74,8 @@ export interface AnalyticsReport {
   byWeekday: GroupRow[];
   byHour: GroupRow[];
   discipline: DisciplineReport;
+  /** MFE and MAE of the closed trades whose market is known (issue 26). */
+  excursions: ExcursionsReport;
 }
 
 /** Closed off-plan trades and the sum of their P/L in USD. */
@@ -98,5 +101,6 @@ export function analyze(trades: readonly AnalyticsTrade[], timeZone: string): An
     byWeekday: byWeekday(closed, timeZone),
     byHour: byHour(closed, timeZone),
     discipline: discipline(closed),
+    excursions: excursionsReport(closed),
   };
 }

@@ -37,6 +37,9 @@ export interface AnalyticsTrade {
   boardName?: string | null;
   /** Typed into the journal, or closed by exchange fills (verified). Journal when absent. */
   source?: TradeSource;
+  /** Excursions in R (core tradeExcursions: MFE >= 0 >= MAE); null or absent when not known. */
+  mfeR?: number | null;
+  maeR?: number | null;
 }
 
 /**
@@ -106,6 +109,8 @@ export function closedTrades(trades: readonly AnalyticsTrade[]): ClosedAnalytics
       boardId: trade.boardId ?? null,
       boardName: trade.boardName ?? null,
       source: trade.source ?? 'journal',
+      mfeR: trade.mfeR ?? null,
+      maeR: trade.maeR ?? null,
       closedAtMs,
       // An unreadable opening is taken as the close (weekday and hour need an instant).
       openedAtMs: Number.isFinite(openedAtMs) ? openedAtMs : closedAtMs,

@@ -145,6 +145,25 @@ export const AnalyticsResponseSchema = z.object({
     coldStreak: GroupStatsSchema,
     notColdStreak: GroupStatsSchema,
   }),
+  /** MFE / MAE of closed trades with a known market (core excursionsReport, issue 26). */
+  excursions: z.object({
+    trades: z.number().int().min(0),
+    missing: z.number().int().min(0),
+    winners: z.object({
+      trades: z.number().int().min(0),
+      medianMaeR: z.number().nullable(),
+      maeDistribution: z.array(
+        z.object({ from: z.number(), to: z.number().nullable(), count: z.number().int() }),
+      ),
+    }),
+    nextTarget: z.object({
+      trades: z.number().int().min(0),
+      reachedTarget: z.number().int().min(0),
+      reachedNext: z.number().int().min(0),
+      extraR: z.number(),
+      cameBack: z.number().int().min(0),
+    }),
+  }),
   options: AnalyticsOptionsSchema,
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;

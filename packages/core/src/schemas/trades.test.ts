@@ -140,6 +140,8 @@ describe('update and status', () => {
       fundingUsd: -0.13,
       imported: false,
       offPlan: false,
+      mfeR: 2.4,
+      maeR: -0.35,
     };
     expect(
       TradeWithStatsResponseSchema.safeParse({ trade, stats: defaultRiskState(0) }).success,

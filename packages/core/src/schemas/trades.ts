@@ -297,3 +297,10 @@ export const TradeWithStatsResponseSchema = z.object({
   stats: RiskStateSchema,
 });
 export type TradeWithStatsResponse = z.infer<typeof TradeWithStatsResponseSchema>;
+  /**
+   * How far the market went for (MFE, >= 0) and against (MAE, <= 0) the trade while it was
+   * open, in R from its entry, on rMultiple's axis (core tradeExcursions); stored after the
+   * close from the market's candles. null while OPEN, until read, or for an unknown market.
+   */
+  mfeR: z.number().nullable().default(null),
+  maeR: z.number().nullable().default(null),

@@ -49,6 +49,8 @@ const LINE = sql.join(
     sql`coalesce(to_json(${trades.boardId})::text, '')`,
     sql`coalesce(to_json(${trades.boardName})::text, '')`,
     sql`coalesce(${trades.cells}::text, '')`,
+    sql`coalesce(${trades.mfeR}::text, '')`,
+    sql`coalesce(${trades.maeR}::text, '')`,
   ],
   sql`, `,
 );
@@ -80,6 +82,8 @@ function parseLine(line: string): VersionedTrade {
       boardId: json<string>(field(15)),
       boardName: json<string>(field(16)),
       cells: json<AnalyticsCell[]>(field(17)),
+      mfeR: num(field(18)),
+      maeR: num(field(19)),
     },
   };
 }

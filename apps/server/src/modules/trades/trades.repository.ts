@@ -63,6 +63,8 @@ export const toTrade = (row: TradeRow): Trade => ({
   fundingUsd: row.fundingUsd === null ? null : usd(Number(row.fundingUsd)),
   imported: row.imported,
   offPlan: row.source === 'offPlan',
+  mfeR: num(row.mfeR),
+  maeR: num(row.maeR),
 });
 
 const editColumns = (t: TradeEdit) => ({

@@ -123,6 +123,8 @@ function migrate(old: PreviousTrade, baseTradeSizeUsd: number): Trade {
     fundingUsd: null,
     imported: false,
     offPlan: false,
+    mfeR: null,
+    maeR: null,
   };
 }
 

@@ -81,6 +81,8 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     offPlan: false,
   };
   return ok({
+    mfeR: null,
+    maeR: null,
     trades: sortTradesForDisplay([trade, ...journal.trades]),
     risk: opened.value.risk,
   });

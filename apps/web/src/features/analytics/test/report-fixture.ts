@@ -132,6 +132,23 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
       coldStreak: stats(0, null, null, 0),
       notColdStreak: stats(8, 0.625, 0.4, 64, [-0.6, 1.4]),
     },
+    // 6 of the 8 closed trades have excursions; the 5 winners among them.
+    excursions: {
+      trades: 6,
+      missing: 2,
+      winners: {
+        trades: 5,
+        medianMaeR: -0.3,
+        maeDistribution: [
+          { from: 0, to: 0.25, count: 2 },
+          { from: 0.25, to: 0.5, count: 1 },
+          { from: 0.5, to: 0.75, count: 1 },
+          { from: 0.75, to: 1, count: 0 },
+          { from: 1, to: null, count: 1 },
+        ],
+      },
+      nextTarget: { trades: 6, reachedTarget: 4, reachedNext: 2, extraR: 2, cameBack: 1 },
+    },
     options: { pairs: ['BTCUSDT', 'ETHUSDT'], boards: [{ id: 'b1', name: 'Main board' }] },
     ...overrides,
   };
