@@ -32,6 +32,7 @@ import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
 import { bracketPlacer } from './modules/exchange/bracket-placer.js';
 import { registerExchange } from './modules/exchange/exchange.module.js';
 import { marketPriceOf } from './modules/exchange/market-price.js';
+import { sizingBalance } from './modules/exchange/sizing-balance.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { TradesRepository } from './modules/trades/trades.repository.js';
 import { registerLeaderboard } from './modules/leaderboard/leaderboard.module.js';
@@ -318,12 +319,15 @@ async function registerApiModules(
   });
   const sync: SyncConnection = (userId, connectionId, opts) =>
     reconciler.syncConnection(userId, connectionId, opts);
+  const liveTradingEnabled = (userId: string) => users.service.liveTradingEnabled(userId);
   const { trades, desk, actions } = await registerTrades(api, shared, {
     risk,
     board: bingo,
     locks: parts.locks,
-    liveTradingEnabled: (userId) => users.service.liveTradingEnabled(userId),
+    liveTradingEnabled,
     marketPrice,
+    // With live trading on, a new trade is sized from the exchange balance, as the dashboard.
+    balance: sizingBalance({ keys, networks, liveTradingEnabled, log: shared.log }),
     bracket,
     sync,
     faults: parts.faults,

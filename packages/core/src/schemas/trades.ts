@@ -161,6 +161,11 @@ export const CreateTradeRequestSchema = z
     targetManual: booleanField('Manual target').optional(),
     order: LiveOrderRequestSchema.optional(),
   })
+    /**
+     * The exchange connection the trader sees with live trading on: its USDC balance sizes the
+     * trade (SPEC.md section 9) and an `order` is placed on it. The newest one when absent.
+     */
+    connectionId: text('Connection').trim().min(1).max(100, 'Unknown connection').optional(),
   .superRefine(checkOrder);
 export type CreateTradeRequest = z.infer<typeof CreateTradeRequestSchema>;
 

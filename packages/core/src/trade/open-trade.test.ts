@@ -99,6 +99,33 @@ describe('openTrade', () => {
     expect(openTrade(long, ctx(bigger)).ok && suggestedSizeUsd(bigger)).toBe(2500);
   });
 
+  it('with an exchange balance, one rule: sized from the balance, which is the account size', () => {
+    const hot = applyTradeOutcome(
+      defaultRiskState(T0),
+      { status: 'TARGET_HIT', pnlUsd: 50 },
+      { now: T0 },
+    );
+    if (!hot.ok) throw new Error(hot.message);
+    // The case: streak +1 on a 10,036.94 balance is round(10,036.94 × 12 %) = 1,204,
+    // not the stored 1,000 base's 1,200; and the trade records 10,036.94 as its account.
+    const withBalance = { ...ctx(hot.value), exchangeBalanceUsd: 10_036.94 };
+    expect(suggestedSizeUsd(hot.value, 10_036.94)).toBe(1204);
+    const opened = openTrade(long, withBalance);
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.value.trade).toMatchObject({ sizeUsd: 1204, accountSizeAtOpen: 10_036.94 });
+    expect(openTrade({ ...long, sizeUsd: 1204 }, withBalance).ok).toBe(true);
+    expect(openTrade({ ...long, sizeUsd: 1205 }, withBalance)).toMatchObject({
+      ok: false,
+      message:
+        'Trade size $1,205 is above the suggested $1,204 for your streak: size down, never up.',
+    });
+    // No balance read (null): the stored sizes, as before.
+    const stored = openTrade(long, { ...ctx(hot.value), exchangeBalanceUsd: null });
+    expect(stored.ok && stored.value.trade).toMatchObject({
+      sizeUsd: 1200,
+      accountSizeAtOpen: 10_000,
+    });
+  });
   it('refuses prices in the wrong order and an ended session', () => {
     expect(openTrade({ ...long, isLong: false }, ctx())).toMatchObject({
       ok: false,

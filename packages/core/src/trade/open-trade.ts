@@ -48,6 +48,11 @@ export interface OpenTradeContext {
   timeZone?: string;
   /** The pair's market price where it is known (the server's market data); no bound without it. */
   market?: MarketPrice | null;
+  /**
+   * The USDC balance of the exchange account with live trading on, in dollars, when it was
+   * read: the trade is sized from it and records it as the account size ({@link sizingOf}).
+   */
+  exchangeBalanceUsd?: number | null;
 }
 
 /** Every fact a journal trade records when it is opened (DESIGN.md section 7). */
@@ -91,15 +96,23 @@ export function positionRisk(
   return { quantity, riskUsd: usd(quantity * Math.abs(entryPrice - stopLoss)) };
 }
 
-/** The suggested size of the next trade in USD from the risk state (SPEC.md section 9). */
-export function suggestedSizeUsd(risk: RiskState): Usd {
-  return usd(
-    tradeSizing({
-      streak: risk.tradeStreak,
-      accountSizeUsd: risk.accountSize,
-      baseTradeSizeUsd: risk.baseTradeSize,
-    }).tradeSizeUsd,
-  );
+/**
+ * The one sizing rule of a trade (SPEC.md section 9): with an exchange balance, the account is
+ * the balance and the size `round(balance × (10 + 2 × streak) / 100)`; without one, the stored
+ * account size and the base trade size scaled by the streak.
+ */
+export function sizingOf(risk: RiskState, exchangeBalanceUsd?: number | null) {
+  return tradeSizing({
+    streak: risk.tradeStreak,
+    exchangeBalanceUsd,
+    accountSizeUsd: risk.accountSize,
+    baseTradeSizeUsd: risk.baseTradeSize,
+  });
+}
+
+/** The suggested size of the next trade in USD ({@link sizingOf}). */
+export function suggestedSizeUsd(risk: RiskState, exchangeBalanceUsd?: number | null): Usd {
+  return usd(sizingOf(risk, exchangeBalanceUsd).tradeSizeUsd);
 }
 
 /** Largest planned reward ÷ risk a trade may have: beyond it the prices are a typo. */
@@ -199,7 +212,8 @@ export function openTrade(
   const plannedRR = riskRewardRatio(levels) ?? 0;
   const rangeError = levelsRangeError(isLong, stopLoss, entryPrice, plannedRR);
   if (rangeError) return fail('VALIDATION_ERROR', rangeError, 'takeProfit');
-  const suggested = suggestedSizeUsd(risk);
+  const sizing = sizingOf(risk, context.exchangeBalanceUsd);
+  const suggested = usd(sizing.tradeSizeUsd);
   const sizeUsd = usd(request.sizeUsd ?? suggested);
   const sizeError = checkTradeSize(sizeUsd, suggested);
   if (sizeError) return fail('VALIDATION_ERROR', sizeError, 'sizeUsd');
@@ -227,7 +241,7 @@ export function openTrade(
       sizeUsd,
       ...positionRisk(sizeUsd, entryPrice, stopLoss),
       streakAtOpen: risk.tradeStreak,
-      accountSizeAtOpen: usd(risk.accountSize),
+      accountSizeAtOpen: usd(sizing.accountSizeUsd),
       date: request.date ?? new Date(context.now).toISOString(),
     },
     risk: recordTradeOpened(risk, context.now),

@@ -33,8 +33,8 @@ export function bracketPlacer(deps: {
     };
   };
   return {
-    async activeConnection(userId: string): Promise<string> {
-      return (await deps.keys.resolveControlled(userId)).id;
+    async activeConnection(userId: string, connectionId?: string): Promise<string> {
+      return (await deps.keys.resolveControlled(userId, connectionId)).id;
     },
 
     async place(userId, connectionId, bracket: LiveBracket, cloids): Promise<PlacedLive> {

@@ -4,7 +4,6 @@ import {
   symbolBase,
   type CreateTradeRequest,
   type LiveOrderRequest,
-  type MarketPrice,
   type OpenedTrade,
   type Trade,
 } from '@tb/core';
@@ -19,7 +18,7 @@ import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { orderUnconfirmed, type LiveDesk } from './live-desk.js';
 import { LiveIntentsRepository } from './live-intents.repository.js';
-import { openFromBody, type Board } from './open-from-body.js';
+import { openFromBody, type OpenInputs } from './open-from-body.js';
 import { TradeOrdersRepository } from './trade-orders.repository.js';
 import type { BracketCloids, BracketPlacer, PlacedLive } from './trades-live.js';
 import { TradesRepository } from './trades.repository.js';
@@ -92,15 +91,15 @@ export class LivePlacement {
   async place(
     user: RiskUser,
     body: CreateTradeRequest & { order: LiveOrderRequest },
-    board: Board,
-    market: MarketPrice | null,
+    inputs: OpenInputs,
     idempotencyKey: string | undefined,
   ): Promise<Trade> {
     const bracket = this.#bracket();
     const { desk } = this.deps;
+    const { board } = inputs;
     const risk = await this.deps.risk.get(user);
-    const opened = openFromBody(body, risk, board, market, user.timeZone, desk.now());
-    const connectionId = await bracket.activeConnection(user.id);
+    const opened = openFromBody(body, risk, inputs, user.timeZone, desk.now());
+    const connectionId = await bracket.activeConnection(user.id, body.connectionId);
     if (!(await this.deps.liveTradingEnabled(user.id))) throw liveTradingOff();
     const cloids: BracketCloids = {
       entry: newCloid(),

@@ -9,12 +9,22 @@ import { unwrap } from '../../lib/app-error.js';
 
 export type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>;
 
+/**
+ * What a new trade is opened against, read before any transaction opens (the market and the
+ * balance may wait on the exchange): the stored board, the pair's market price where known,
+ * and the exchange's USDC balance with live trading on (null when off or not read).
+ */
+export interface OpenInputs {
+  board: Board;
+  market: MarketPrice | null;
+  balanceUsd: number | null;
+}
+
 /** core openTrade of a request; refusals (session, size, levels) are thrown as answers. */
 export const openFromBody = (
   body: CreateTradeRequest,
   risk: RiskState,
-  board: Board,
-  market: MarketPrice | null,
+  inputs: OpenInputs,
   timeZone: string,
   now: Date,
 ) =>
@@ -31,6 +41,13 @@ export const openFromBody = (
         targetManual: body.targetManual,
         date: body.date,
       },
-      { risk, cells: board.bingoCells, now: now.getTime(), timeZone, market },
+      {
+        risk,
+        cells: inputs.board.bingoCells,
+        now: now.getTime(),
+        timeZone,
+        market: inputs.market,
+        exchangeBalanceUsd: inputs.balanceUsd,
+      },
     ),
   );

@@ -33,8 +33,11 @@ export interface PlacedLive {
  * exchange did not take the bracket.
  */
 export interface BracketPlacer {
-  /** The id of the user's active connection (400 EXCHANGE_NOT_CONNECTED without one). */
-  activeConnection(userId: string): Promise<string>;
+  /**
+   * The id of the connection to place on: `connectionId` when it is the user's, else the newest
+   * (400 EXCHANGE_NOT_CONNECTED without one).
+   */
+  activeConnection(userId: string, connectionId?: string): Promise<string>;
   /** Leverage, then the bracket with the client ids given (recorded before the call). */
   place(
     userId: string,

@@ -9,7 +9,12 @@ import { TradeActions, type SyncConnection } from './trades-actions.js';
 import type { BracketPlacer } from './trades-live.js';
 import { tradesLiveRoutes } from './trades-live.routes.js';
 import { tradesRoutes } from './trades.routes.js';
-import { TradesService, type BoardCells, type MarketPriceLookup } from './trades.service.js';
+import {
+  TradesService,
+  type BalanceLookup,
+  type BoardCells,
+  type MarketPriceLookup,
+} from './trades.service.js';
 
 /**
  * The trade journal; the exchange proxy uses its session lock for live orders. A trade placed
@@ -27,6 +32,7 @@ export async function registerTrades(
     locks: UserLocks;
     liveTradingEnabled: (userId: string) => Promise<boolean>;
     marketPrice?: MarketPriceLookup;
+    balance?: BalanceLookup;
     bracket?: BracketPlacer;
     sync?: SyncConnection;
     faults?: Faults | undefined;
@@ -49,6 +55,7 @@ export async function registerTrades(
     { desk, placement },
     new AuditRepository(db),
     uses.marketPrice,
+    uses.balance,
   );
   await api.register(tradesRoutes, { trades });
   const actions = new TradeActions({

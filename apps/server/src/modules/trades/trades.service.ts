@@ -26,7 +26,7 @@ import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
 import type { LiveDesk, LiveRequest } from './live-desk.js';
 import type { LivePlacement } from './live-placement.js';
-import { openFromBody, type Board } from './open-from-body.js';
+import { openFromBody, type OpenInputs } from './open-from-body.js';
 import { TradeOrdersRepository } from './trade-orders.repository.js';
 import { TradesRepository } from './trades.repository.js';
 
@@ -88,6 +88,12 @@ export type MarketPriceLookup = (pair: string) => Promise<MarketPrice | null>;
 
 /** The journal export: a CSV file and the name it is saved under. */
 export interface TradeExport {
+/**
+ * The USDC balance a new trade is sized from (SPEC.md section 9): that of `connectionId` (else
+ * the newest connection) while the user's live trading is on; null when off or not read.
+ */
+export type BalanceLookup = (userId: string, connectionId?: string) => Promise<number | null>;
+
   filename: string;
   csv: string;
 }
@@ -110,6 +116,8 @@ export class TradesService {
     private readonly marketPrice?: MarketPriceLookup,
   ) {}
 
+    /** Sizes new trades from the exchange balance with live trading on; stored sizes without. */
+    private readonly balance?: BalanceLookup,
   /** The pair's market price, read before any transaction opens (it may wait on the exchange). */
   async #market(pair: string): Promise<MarketPrice | null> {
     return (await this.marketPrice?.(pair)) ?? null;
@@ -117,6 +125,16 @@ export class TradesService {
 
   /** The trades table, through the database or a transaction. */
   #trades(q: Queryable = this.db) {
+  /** What a new trade opens against, read at once before any transaction opens. */
+  async #openInputs(user: RiskUser, body: CreateTradeRequest): Promise<OpenInputs> {
+    const [board, market, balanceUsd] = await Promise.all([
+      this.board.currentBoard(user.id),
+      this.#market(body.pair),
+      this.balance ? this.balance(user.id, body.connectionId) : null,
+    ]);
+    return { board, market, balanceUsd };
+  }
+
     return new TradesRepository(q);
   }
 
@@ -151,11 +169,10 @@ export class TradesService {
       return { status: 201, body: await this.#createJournal(user, body, undefined) };
     }
     return this.live.desk.run(user.id, request, async (key) => {
-      const board = await this.board.currentBoard(user.id);
-      const market = await this.#market(body.pair);
+      const inputs = await this.#openInputs(user, body);
       const trade = body.order
-        ? await this.live.placement.place(user, { ...body, order: body.order }, board, market, key)
-        : await this.#createJournal(user, body, key, board, market);
+        ? await this.live.placement.place(user, { ...body, order: body.order }, inputs, key)
+        : await this.#createJournal(user, body, key, inputs);
       return { status: 201, body: trade };
     });
   }
@@ -165,18 +182,16 @@ export class TradesService {
     user: RiskUser,
     body: CreateTradeRequest,
     key: string | undefined,
-    board?: Board,
-    market?: MarketPrice | null,
+    read?: OpenInputs,
   ): Promise<Trade> {
-    const cells = board ?? (await this.board.currentBoard(user.id));
-    const price = market === undefined ? await this.#market(body.pair) : market;
+    const inputs = read ?? (await this.#openInputs(user, body));
     return this.db.transaction(async (tx) => {
       const risk = await this.risk.load(tx, user);
       const now = this.now();
-      const opened = openFromBody(body, risk, cells, price, user.timeZone, now);
+      const opened = openFromBody(body, risk, inputs, user.timeZone, now);
       const trade = await this.#trades(tx).insert(user.id, opened.trade, now, {
-        id: cells.id,
-        name: cells.name,
+        id: inputs.board.id,
+        name: inputs.board.name,
       });
       await this.risk.save(tx, user, opened.risk);
       if (key) {

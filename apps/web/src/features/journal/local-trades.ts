@@ -32,6 +32,8 @@ export interface NewTrade {
   sizeUsd?: number;
   /** The trader typed the target instead of taking the tier's. */
   targetManual?: boolean;
+  /** The exchange connection whose balance sized the trade (live trading on; server only). */
+  connectionId?: string;
 }
 
 /** The editable fields of an OPEN trade (Trade History edit). */

@@ -1,4 +1,4 @@
-import { suggestedSizeUsd, tradeSizing, usd, type TradeSizing, type Usd } from '@tb/core';
+import { sizingOf, suggestedSizeUsd, usd, type TradeSizing, type Usd } from '@tb/core';
 import { useExchangeBalance, type ExchangeBalanceView } from '@/features/exchange';
 import { useRisk } from '@/features/journal';
 
@@ -8,10 +8,12 @@ export interface TradeSizingView {
   fromExchange: boolean;
   exchange: ExchangeBalanceView;
   /**
-   * The size of the next trade in USD: the suggested size of the risk state (what the server
-   * allows at most), or the exchange-based size when that is smaller.
+   * The size of the next trade in USD, the most the server allows: the exchange-based size
+   * while the balance is known, else the stored one (one rule, core's sizingOf).
    */
   maxSizeUsd: Usd;
+  /** The connection whose balance sized it, sent with the trade; null without a balance. */
+  sizedFrom: string | null;
 }
 
 /**
@@ -24,10 +26,13 @@ export function useTradeSizing(): TradeSizingView {
   const exchange = useExchangeBalance();
   const balance = exchange.balanceUsd;
   const fromExchange = balance !== null;
-  const sizing = fromExchange
-    ? tradeSizing({ streak: risk.tradeStreak, exchangeBalanceUsd: balance })
-    : stored;
-  const suggested = suggestedSizeUsd(risk);
-  const maxSizeUsd = fromExchange ? usd(Math.min(suggested, sizing.tradeSizeUsd)) : suggested;
-  return { sizing, fromExchange, exchange, maxSizeUsd };
+  // The server sizes a trade by the same rule from the same connection's balance.
+  const sizing = fromExchange ? sizingOf(risk, balance) : stored;
+  return {
+    sizing,
+    fromExchange,
+    exchange,
+    maxSizeUsd: usd(fromExchange ? sizing.tradeSizeUsd : suggestedSizeUsd(risk)),
+    sizedFrom: fromExchange ? (exchange.connection?.id ?? null) : null,
+  };
 }

@@ -36,11 +36,13 @@ function boardWithScore(score: number): BingoState {
 interface ServerOptions {
   live?: boolean;
   risk?: ReturnType<typeof defaultRiskState>;
+  /** The connection's USDC value; the balance read fails (404) when absent. */
+  balance?: number;
   onPost?: (req: MockRequest) => MockReply;
 }
 
 /** A signed-in trader with a paper connection; live trading on unless `live: false`. */
-function server({ live = true, risk, onPost }: ServerOptions = {}) {
+function server({ live = true, risk, balance, onPost }: ServerOptions = {}) {
   signIn();
   if (live) localStorage.setItem('liveTradingEnabled', 'true');
   const posts: unknown[] = [];
@@ -60,6 +62,10 @@ function server({ live = true, risk, onPost }: ServerOptions = {}) {
     }
     if (path === '/risk-management') {
       return { status: 200, body: risk ?? defaultRiskState(Date.now()) };
+    }
+    if (path.startsWith('/exchange/account') && balance !== undefined) {
+      const data = { free: {}, used: {}, total: {}, info: { usdcValue: balance } };
+      return { status: 200, body: { success: true, data } };
     }
     if (path === '/trades' && method === 'GET') return { status: 200, body: [] };
     if (path === '/trades' && method === 'POST') {
@@ -89,6 +95,28 @@ const summaryFact = (dialog: HTMLElement, term: string) =>
     .nextElementSibling as HTMLElement;
 
 beforeEach(() => resetLocalJournal());
+
+describe('one size rule with an exchange balance (issue 26)', () => {
+  it('suggests and sends the balance-based size, naming the connection it came from', async () => {
+    // Streak +1 on 10,036.94: round(10,036.94 × 12 %) = 1,204, not the stored base's 1,200.
+    const risk = { ...defaultRiskState(Date.now()), tradeStreak: 1 };
+    const { posts } = server({
+      risk,
+      balance: 10_036.94,
+      onPost: (req) => ({
+        status: 201,
+        body: tradeFixture({ ...(req.body as Partial<Trade>), id: 't1', status: 'OPEN' }),
+      }),
+    });
+    const { user } = renderWithProviders(<TradeDetailsWidget />);
+    await ready();
+    expect(await screen.findByText('Suggested $1,204')).toBeVisible();
+    await planLong(user);
+    await user.click(screen.getByRole('button', { name: 'Save Long trade' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ sizeUsd: 1204, connectionId: 'c1' });
+  });
+});
 
 describe('Place on Hyperliquid', () => {
   it('is not offered while live trading is off, nor to a signed-out trader', async () => {

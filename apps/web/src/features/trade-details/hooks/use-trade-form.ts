@@ -41,7 +41,7 @@ export function useTradeForm() {
   const { save } = useTradeActions();
   const { place } = usePlaceTrade();
   const { lock, isLoading } = useRisk();
-  const { sizing, maxSizeUsd } = useTradeSizing();
+  const { sizing, maxSizeUsd, sizedFrom } = useTradeSizing();
   const tradingPair = useTradingPair();
   const [isLong, setIsLong] = useState(false);
   const [stopLoss, setStopLoss] = useState('');
@@ -98,6 +98,8 @@ export function useTradeForm() {
       sizeUsd: preview.sizeUsd,
       // Set by hand: the trader typed a target other than the tier's.
       targetManual: manualTarget !== null && target !== computedText,
+      // Sized from this connection's balance: the server reads the same one.
+      connectionId: sizedFrom ?? undefined,
     });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? 'Invalid trade';
