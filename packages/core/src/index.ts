@@ -44,6 +44,7 @@ export * from './trade/status.js';
 export * from './trade/open-trade.js';
 export * from './trade/close-trade.js';
 export * from './trade/exits.js';
+export * from './trade/undo-exit.js';
 export * from './trade/import-trade.js';
 export * from './trade/close-from-fills.js';
 export * from './trade/move-stop.js';

@@ -18,6 +18,7 @@ const ROUTES: FuzzRoute[] = [
   { method: 'PUT', url: '/api/trades/{x}' },
   { method: 'PUT', url: '/api/trades/{x}/status' },
   { method: 'POST', url: '/api/trades/{x}/exits' },
+  { method: 'POST', url: '/api/trades/{x}/undo-exit' },
   { method: 'DELETE', url: '/api/trades/{x}' },
   { method: 'POST', url: '/api/risk-management/update' },
   { method: 'POST', url: '/api/risk-management/settings' },
@@ -35,6 +36,7 @@ const badBody = fc.oneof(
       takeProfit: numberish,
       status: fc.constantFrom('OPEN', 'WIN', 'TARGET_HIT ', 7),
       profitLoss: numberish,
+      exitCount: numberish,
       accountSize: numberish,
       baseTradeSize: numberish,
       cell: fc.record(

@@ -73,6 +73,12 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       params: { id: ids.trade },
       body: { status: 'TARGET_HIT' },
     },
+    {
+      method: 'POST',
+      url: '/api/trades/{id}/undo-exit',
+      params: { id: ids.trade },
+      body: { exitCount: 1 },
+    },
     { method: 'POST', url: '/api/trades/{id}/hide', params: { id: ids.trade } },
     { method: 'DELETE', url: '/api/trades/{id}', params: { id: ids.trade } },
     { method: 'POST', url: '/api/trades/{id}/cancel-entry', params: { id: ids.trade } },

@@ -7,6 +7,7 @@ import { TRADE_STATUSES } from '../trade/status.js';
 import {
   booleanField,
   IdSchema,
+  intField,
   IsoDateTimeSchema,
   nonNegativeAmount,
   numberField,
@@ -195,6 +196,16 @@ export const TradeExitRequestSchema = z.object({
   quantity: positiveAmount('Exit size').optional(),
 });
 export type TradeExitRequest = z.infer<typeof TradeExitRequestSchema>;
+
+/**
+ * POST /api/trades/:id/undo-exit: takes back the trade's latest exit by hand within
+ * EXIT_UNDO_MS (issue 26). `exitCount` names the exit: how many exits the trade had after it
+ * (`trade.exits.length` in the exit's answer), so a later exit is never undone in its place.
+ */
+export const UndoExitRequestSchema = z.object({
+  exitCount: intField('Exit count', 1, 10_000),
+});
+export type UndoExitRequest = z.infer<typeof UndoExitRequestSchema>;
 
 /** One exit taken by hand: units of the asset at a price, and when. */
 export const TradeExitSchema = z.object({

@@ -1,3 +1,4 @@
+import type { RiskState } from '@tb/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,6 +28,32 @@ export const bingoStates = pgTable('bingo_states', {
 });
 
 export const tradeStatus = pgEnum('trade_status', ['OPEN', 'TARGET_HIT', 'STOPLOSS_HIT']);
+
+/**
+ * What undoes a trade's latest close by hand (issue 26): the columns the exit changed, as they
+ * were stored before it, and the risk state before and after it (core RiskState, as stored).
+ */
+export interface ExitUndoRecord {
+  /** ISO time the undo window ends. */
+  until: string;
+  /** Exits the trade had after the exit this undoes. */
+  exitCount: number;
+  trade: {
+    status: 'OPEN' | 'TARGET_HIT' | 'STOPLOSS_HIT';
+    exits: Array<{ price: number; quantity: number; at: string }>;
+    profitLoss: string | null;
+    exitPrice: string | null;
+    rMultiple: string | null;
+    pnlUsd: string | null;
+    mfeR: string | null;
+    maeR: string | null;
+    /** ISO times. */
+    closedAt: string | null;
+    updatedAt: string;
+  };
+  riskBefore: RiskState;
+  riskAfter: RiskState;
+}
 
 /** A recorded trade. Prices and money are numeric (exact decimals), read back as strings. */
 export const trades = pgTable(
@@ -98,7 +125,7 @@ export const trades = pgTable(
      * What undoes the last close by hand while `until` has not passed (issue 26): the trade's
      * and the risk state's values before it, and the risk state it left. Null otherwise.
      */
-    undo: jsonb('undo').$type<Record<string, unknown>>(),
+    undo: jsonb('undo').$type<ExitUndoRecord>(),
     /** Uploaded from the browser's journal at sign-in: self-reported, kept as it was. */
     imported: boolean('imported').notNull().default(false),
     /** Hidden by "clear history": kept for statistics, not listed. */

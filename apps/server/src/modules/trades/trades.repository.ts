@@ -184,7 +184,8 @@ export class TradesRepository {
   async update(userId: string, id: string, edit: TradeEdit, now: Date): Promise<Trade> {
     const [row] = await this.db
       .update(trades)
-      .set({ ...editColumns(edit), updatedAt: now })
+      // An edit drops the undo of the last exit: undoing it would now rewrite the edit.
+      .set({ ...editColumns(edit), undo: null, updatedAt: now })
       .where(and(eq(trades.id, id), eq(trades.userId, userId)))
       .returning();
     return toTrade(row!);
@@ -227,11 +228,11 @@ export class TradesRepository {
     return rows.length === 1;
   }
 
-  /** Hides one trade from the list (kept for statistics). */
+  /** Hides one trade from the list (kept for statistics); its close can no longer be undone. */
   async hide(userId: string, id: string) {
     await this.db
       .update(trades)
-      .set({ hidden: true })
+      .set({ hidden: true, undo: null })
       .where(and(eq(trades.userId, userId), eq(trades.id, id)));
   }
 
@@ -239,7 +240,7 @@ export class TradesRepository {
   async hideClosed(userId: string) {
     await this.db
       .update(trades)
-      .set({ hidden: true })
+      .set({ hidden: true, undo: null })
       .where(and(eq(trades.userId, userId), eq(trades.hidden, false), ne(trades.status, 'OPEN')));
   }
 

@@ -7,6 +7,7 @@ import {
   TradeExitRequestSchema,
   TradeStatusRequestSchema,
   TradeWithStatsResponseSchema,
+  UndoExitRequestSchema,
   UpdateTradeRequestSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -133,6 +134,21 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
       },
     },
     async (req) => trades.exit(currentUser(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/trades/:id/undo-exit',
+    {
+      schema: {
+        ...secured,
+        summary:
+          "Undo the latest exit by hand (Target Hit, Stoploss Hit or a close at a price, in full or in part) within 10 seconds of it: the trade's status, exits and result and the risk state go back to what they were before it, in one commit. `exitCount` names the exit (the number of exits its answer listed). 409 CONFLICT with the reason when there is nothing to undo (also after an edit or a hide), the 10 seconds passed, a later exit was recorded, or the risk state changed since (another trade opened or closed)",
+        params: IdParamsSchema,
+        body: UndoExitRequestSchema,
+        response: { 200: TradeWithStatsResponseSchema },
+      },
+    },
+    async (req) => trades.undoExit(currentUser(req), req.params.id, req.body),
   );
 
   app.post(

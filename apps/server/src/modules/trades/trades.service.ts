@@ -15,6 +15,7 @@ import {
   type Trade,
   type TradeExitRequest,
   type TradeStatusRequest,
+  type UndoExitRequest,
   type UpdateTradeRequest,
 } from '@tb/core';
 import type { Db, Queryable } from '../../db/client.js';
@@ -23,6 +24,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
+import { ExitUndo } from './exit-undo.js';
 import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
 import type { LiveDesk, LiveRequest } from './live-desk.js';
 import type { LivePlacement } from './live-placement.js';
@@ -302,14 +304,30 @@ export class TradesService {
     const now = this.now();
     const plan = unwrap(planExit(existing, body, now.toISOString()));
     const repo = this.#trades(tx);
+    const keepUndo = await this.#undo(tx).before(user, existing.id);
     const stats = plan.closing
       ? await this.risk.applyOutcome(tx, user, plan.closing)
       : await this.risk.load(tx, user);
     const trade = plan.closing
       ? await repo.close(user.id, existing.id, plan.closing, now, plan.exits)
       : await repo.recordExits(user.id, existing.id, plan.exits, now);
+    await keepUndo(trade.exits);
     const live = await new TradeOrdersRepository(tx).find(user.id, existing.id);
     return { trade: live ? { ...trade, live } : trade, stats };
+  }
+
+  /** What undoes the latest exit by hand, in the transaction `tx` (exit-undo.ts). */
+  #undo(tx: Queryable) {
+    return new ExitUndo(tx, this.risk, this.now);
+  }
+
+  /**
+   * POST /api/trades/:id/undo-exit: within EXIT_UNDO_MS of the latest exit by hand, puts the
+   * trade and the risk state back as they were before it (ExitUndo); 404 or 409 otherwise.
+   */
+  undoExit(user: RiskUser, id: string, body: UndoExitRequest) {
+    checkId(id);
+    return this.db.transaction((tx) => this.#undo(tx).undo(user, id, body));
   }
 
   /**
