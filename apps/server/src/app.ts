@@ -35,6 +35,7 @@ import { marketPriceOf } from './modules/exchange/market-price.js';
 import { sizingBalance } from './modules/exchange/sizing-balance.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { TradesRepository } from './modules/trades/trades.repository.js';
+import { registerExcursions, type TradeExcursions } from './modules/trades/excursions.js';
 import { registerLeaderboard } from './modules/leaderboard/leaderboard.module.js';
 import type { ModuleDeps } from './modules/module-deps.js';
 import { registerPaper } from './modules/paper/paper.module.js';
@@ -218,9 +219,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   const webhookSender = deps.webhookSender ?? fetchWebhookSender();
   let reconciler: Reconciler | undefined;
+  let excursions: TradeExcursions | undefined;
   await app.register(
     async (api) => {
-      reconciler = await registerApiModules(api, shared, {
+      ({ reconciler, excursions } = await registerApiModules(api, shared, {
         database: deps.database,
         sessions,
         mailer,
@@ -230,12 +232,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         instanceId: deps.instanceId,
         faults: deps.faults,
         marketClock: deps.now && { now: () => now().getTime() },
-      });
+      }));
     },
     { prefix: '/api' },
   );
   // Tests run the reconciler's passes by hand (RECONCILE_INTERVAL_MS=0).
   app.decorate('reconciler', reconciler!);
+  app.decorate('excursions', excursions!);
 
   registerNotFoundHandler(app, await registerWebApp(app, web));
   return app;
@@ -267,7 +270,7 @@ async function registerApiModules(
   api: FastifyInstance,
   shared: ModuleDeps,
   parts: AppParts,
-): Promise<Reconciler> {
+): Promise<{ reconciler: Reconciler; excursions: TradeExcursions }> {
   const { config } = shared;
   await api.register(healthRoutes, {
     database: parts.database,
@@ -317,6 +320,8 @@ async function registerApiModules(
     risk,
     instanceId: parts.instanceId,
   });
+  // Closed trades' MFE / MAE (issue 26), read after the close commits.
+  const excursions = registerExcursions(api, shared, networks);
   const sync: SyncConnection = (userId, connectionId, opts) =>
     reconciler.syncConnection(userId, connectionId, opts);
   const liveTradingEnabled = (userId: string) => users.service.liveTradingEnabled(userId);
@@ -331,7 +336,10 @@ async function registerApiModules(
     bracket,
     sync,
     faults: parts.faults,
+    excursions,
   });
+  // MFE / MAE of trades the reconciler closes from fills, and its passes sweep what was missed.
+  reconciler.useExcursions(excursions);
   // Intents left by a crash, a lost database or a silent exchange: resolved on every pass.
   reconciler.useIntents(desk);
   // The lock reaches the exchange: an ended session's resting entries are cancelled.
@@ -359,5 +367,5 @@ async function registerApiModules(
     mailer: parts.mailer,
     admins: () => users.repo.admins(),
   });
-  return reconciler;
+  return { reconciler, excursions };
 }

@@ -156,6 +156,8 @@ describeEachDatabase(
         status: 'TARGET_HIT',
       });
       expect(hand.statusCode, hand.body).toBe(200);
+      // Its MFE / MAE are read after the close (issue 26): the trade as it then stays.
+      await ctx.app.excursions.idle();
       const closedByHand = await t.trade(user.token, placed.id);
       const risk = await t.risk(user.token);
       await t.pin(98_900);

@@ -63,6 +63,12 @@ export interface SessionEnd {
   flatten(user: RiskUser, connectionId: string, heldTradeIds: readonly string[]): Promise<void>;
 }
 
+/** MFE / MAE of closed trades (trades/excursions.ts): after fills close trades, and swept. */
+export interface ExcursionsFiller {
+  afterFills(tradeIds: readonly string[]): void;
+  sweep(): Promise<number>;
+}
+
 /** Live actions' intents left without their request: resolved on every pass. */
 export interface IntentResolution {
   resolveOrphans(): Promise<number>;
@@ -84,6 +90,7 @@ export class Reconciler {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   #intents: IntentResolution | null = null;
   #sessionEnd: SessionEnd | null = null;
+  #excursions: ExcursionsFiller | null = null;
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.instanceId = deps.instanceId ?? randomUUID();
@@ -96,6 +103,11 @@ export class Reconciler {
   /** How an ended session cancels the resting entries the app placed (app.ts wires it). */
   useSessionEnd(sessionEnd: SessionEnd): void {
     this.#sessionEnd = sessionEnd;
+  }
+
+  /** Where trades closed from fills get their MFE / MAE, and the sweep each pass runs. */
+  useExcursions(excursions: ExcursionsFiller): void {
+    this.#excursions = excursions;
   }
 
   /** The live desk whose orphaned intents each pass resolves. */
@@ -148,6 +160,8 @@ export class Reconciler {
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
     // After the passes (a cancel reads the connection's fills again, through its queue).
     for (const cursor of todo) await this.#enforceSessionEnd(cursor.userId, cursor.connectionId);
+    // Excursions a first read missed (it never throws; at most once a minute, a few trades).
+    await this.#excursions?.sweep();
     return todo.length;
   }
 
@@ -287,6 +301,7 @@ export class Reconciler {
     if (backfill) await repo.markBackfilled(this.instanceId, connectionId, from);
     await repo.noteRead(this.instanceId, connectionId, positionSig, this.deps.now());
     await repo.release(this.instanceId, connectionId, this.deps.now());
+    this.#excursions?.afterFills(closed.map((link) => link.tradeId));
     await this.#cancelRestingEntries(account, closed);
     return true;
   }

@@ -9,6 +9,7 @@ import { TradeActions, type SyncConnection } from './trades-actions.js';
 import type { BracketPlacer } from './trades-live.js';
 import { tradesLiveRoutes } from './trades-live.routes.js';
 import { tradesRoutes } from './trades.routes.js';
+import type { TradeExcursions } from './excursions.js';
 import {
   TradesService,
   type BalanceLookup,
@@ -36,6 +37,8 @@ export async function registerTrades(
     bracket?: BracketPlacer;
     sync?: SyncConnection;
     faults?: Faults | undefined;
+    /** Reads a closed trade's MFE / MAE after its close commits (issue 26). */
+    excursions?: TradeExcursions;
   },
 ): Promise<{ trades: TradesService; desk: LiveDesk; actions: TradeActions }> {
   const desk = new LiveDesk({ db, now, locks: uses.locks, log, faults: uses.faults });
@@ -57,7 +60,7 @@ export async function registerTrades(
     uses.marketPrice,
     uses.balance,
   );
-  await api.register(tradesRoutes, { trades });
+  await api.register(tradesRoutes, { trades, excursions: uses.excursions });
   const actions = new TradeActions({
     db,
     risk: uses.risk,

@@ -8,21 +8,28 @@ import {
   TradeStatusRequestSchema,
   TradeWithStatsResponseSchema,
   UndoExitRequestSchema,
+  type Trade,
   UpdateTradeRequestSchema,
 } from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
+import type { TradeExcursions } from './excursions.js';
 import { liveRequestOf } from './idempotency.js';
 import type { TradesService } from './trades.service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['trades'] };
 
-export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = async (
-  app,
-  { trades },
-) => {
+export const tradesRoutes: FastifyPluginAsyncZod<{
+  trades: TradesService;
+  excursions?: Pick<TradeExcursions, 'afterClose'>;
+}> = async (app, { trades, excursions }) => {
   app.addHook('onRequest', app.authenticate);
+  /** After an exit committed: a trade it closed gets its MFE / MAE read in the background. */
+  const closed = <T extends { trade: Trade }>(done: T): T => {
+    excursions?.afterClose(done.trade);
+    return done;
+  };
 
   app.get(
     '/trades',
@@ -118,7 +125,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
         response: { 200: TradeWithStatsResponseSchema },
       },
     },
-    async (req) => trades.close(currentUser(req), req.params.id, req.body),
+    async (req) => closed(await trades.close(currentUser(req), req.params.id, req.body)),
   );
 
   app.post(
@@ -133,7 +140,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{ trades: TradesService }> = as
         response: { 200: TradeWithStatsResponseSchema },
       },
     },
-    async (req) => trades.exit(currentUser(req), req.params.id, req.body),
+    async (req) => closed(await trades.exit(currentUser(req), req.params.id, req.body)),
   );
 
   app.post(

@@ -1,0 +1,269 @@
+import { and, desc, eq, gte, isNull, lte, ne, type SQL } from 'drizzle-orm';
+import { excursionInterval, tradeExcursions, type Trade } from '@tb/core';
+import { ExchangeError, type MarketData, type Network } from '@tb/hyperliquid';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { exchangeCredentials, tradeOrders, trades } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
+import type { ModuleDeps } from '../module-deps.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's excursions service (set by buildApp): tests wait for its reads and sweep. */
+    excursions: TradeExcursions;
+  }
+}
+
+/** Closed trades whose excursions a sweep still tries to fill: those closed this recently. */
+export const EXCURSIONS_WINDOW_MS = 7 * 24 * 60 * 60_000;
+/** Trades one sweep reads candles for at most (one candleSnapshot each). */
+export const EXCURSIONS_PER_SWEEP = 10;
+/** The least time between two sweeps of one instance (the reconciler passes every few s). */
+export const EXCURSIONS_SWEEP_EVERY_MS = 60_000;
+/** After a failed read, a trade waits this long before the next try, doubling each time. */
+const RETRY_BASE_MS = 60_000;
+/** Trades waiting for a retry or of an unknown market that one instance remembers at most. */
+const MAX_REMEMBERED = 1_000;
+
+/** What a read of one trade's excursions came to. */
+export type ExcursionsOutcome = 'stored' | 'unknown-market' | 'failed' | 'skipped';
+
+/** A closed trade as excursions read it, with the network of its exchange connection if any. */
+interface ClosedRow {
+  id: string;
+  pair: string;
+  isLong: boolean;
+  entryPrice: string;
+  stopLoss: string;
+  exitPrice: string | null;
+  date: Date;
+  closedAt: Date | null;
+  network: Network | null;
+}
+
+const COLUMNS = {
+  id: trades.id,
+  pair: trades.pair,
+  isLong: trades.isLong,
+  entryPrice: trades.entryPrice,
+  stopLoss: trades.stopLoss,
+  exitPrice: trades.exitPrice,
+  date: trades.date,
+  closedAt: trades.closedAt,
+  network: exchangeCredentials.network,
+};
+
+export interface TradeExcursionsDeps {
+  db: Db;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** The networks' shared market data (ExchangeNetworks.market). */
+  market: (network: Network) => MarketData;
+  /** MARKET_DATA_NETWORK: the market of journal trades (none when it is paper). */
+  marketNetwork: Network;
+}
+
+/**
+ * MFE and MAE of closed trades (issue 26), stored after the close: never inside the close's
+ * transaction, which must not wait on the exchange. `afterClose` reads a trade's candles in the
+ * background right after its close commits (the trade routes' exits, the reconciler's fills);
+ * `sweep` (on the reconciler's passes) fills what a first read missed, a few trades a pass.
+ *
+ * The market: a trade placed through an exchange connection is read on that connection's
+ * network (its own prices filled it); a journal trade on MARKET_DATA_NETWORK, unless that is
+ * paper, whose prices are a simulation and not the market the journal records (as for entry
+ * bounds, market-price.ts). One candleSnapshot per trade: the finest interval whose most recent
+ * 5,000 candles reach back to the opening (core excursionInterval: 1m for about 3.5 days, then
+ * 5m, 15m, 1h...), since Hyperliquid serves no older candles to page to.
+ *
+ * A trade whose market is unknown (a pair the exchange does not list) stays null; it is not
+ * tried again by this instance, and no sweep looks at trades closed more than
+ * EXCURSIONS_WINDOW_MS ago. A failed read is logged (a warning, no secrets) and retried by the
+ * sweep after a back-off.
+ */
+export class TradeExcursions {
+  /** Reads in flight (tests and shutdown wait for them). */
+  readonly #running = new Set<Promise<unknown>>();
+  /** Trades not to try before the given epoch ms (Infinity: unknown market). */
+  readonly #notBefore = new Map<string, { at: number; failures: number }>();
+  #lastSweep = -Infinity;
+
+  constructor(private readonly deps: TradeExcursionsDeps) {}
+
+  /** After a close committed: reads and stores the trade's excursions in the background. */
+  afterClose(trade: Pick<Trade, 'id' | 'status'>): void {
+    if (trade.status === 'OPEN') return;
+    this.#track(this.fill(trade.id));
+  }
+
+  /** After the reconciler closed trades from fills: the same for each. */
+  afterFills(tradeIds: readonly string[]): void {
+    for (const id of tradeIds) this.#track(this.fill(id));
+  }
+
+  /** Waits for every read in flight. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
+  }
+
+  /** Reads one closed trade's candles and stores its excursions; never throws. */
+  async fill(tradeId: string): Promise<ExcursionsOutcome> {
+    try {
+      const [row] = await this.#closed(eq(trades.id, tradeId));
+      return row ? await this.#fillRow(row) : 'skipped';
+    } catch (error) {
+      return this.#failed(tradeId, error);
+    }
+  }
+
+  /**
+   * Fills trades closed within EXCURSIONS_WINDOW_MS whose excursions are still null, at most
+   * EXCURSIONS_PER_SWEEP of them (newest first), skipping those waiting for a retry or whose
+   * market is unknown. At most once per EXCURSIONS_SWEEP_EVERY_MS unless `force`. Answers how
+   * many were stored.
+   */
+  async sweep({ force = false }: { force?: boolean } = {}): Promise<number> {
+    const nowMs = this.deps.now().getTime();
+    if (!force && nowMs - this.#lastSweep < EXCURSIONS_SWEEP_EVERY_MS) return 0;
+    this.#lastSweep = nowMs;
+    let rows: ClosedRow[];
+    try {
+      rows = await this.#closed(
+        and(
+          isNull(trades.mfeR),
+          gte(trades.closedAt, new Date(nowMs - EXCURSIONS_WINDOW_MS)),
+          lte(trades.closedAt, new Date(nowMs)),
+        ),
+        // Enough to get past the trades waiting for a retry.
+        EXCURSIONS_PER_SWEEP + this.#notBefore.size,
+      );
+    } catch (error) {
+      this.deps.log.warn(
+        { reason: reasonOf(error) },
+        'excursions: the sweep could not read trades',
+      );
+      return 0;
+    }
+    const due = rows
+      .filter((row) => (this.#notBefore.get(row.id)?.at ?? -Infinity) <= nowMs)
+      .slice(0, EXCURSIONS_PER_SWEEP);
+    let stored = 0;
+    for (const row of due) {
+      const outcome = await this.#fillRow(row).catch((error: unknown) =>
+        this.#failed(row.id, error),
+      );
+      if (outcome === 'stored') stored += 1;
+    }
+    return stored;
+  }
+
+  /** Keeps the memory of skipped trades bounded: forgotten ones are simply tried again. */
+  #remember() {
+    if (this.#notBefore.size >= MAX_REMEMBERED) this.#notBefore.clear();
+  }
+
+  #track(work: Promise<unknown>) {
+    this.#running.add(work);
+    void work.finally(() => this.#running.delete(work));
+  }
+
+  /** Closed, on-plan trades matching `where`, with their connection's network. */
+  #closed(where: SQL | undefined, limit = 1): Promise<ClosedRow[]> {
+    return this.deps.db
+      .select(COLUMNS)
+      .from(trades)
+      .leftJoin(tradeOrders, eq(tradeOrders.tradeId, trades.id))
+      .leftJoin(exchangeCredentials, eq(exchangeCredentials.id, tradeOrders.connectionId))
+      .where(and(where, ne(trades.status, 'OPEN'), ne(trades.source, 'offPlan')))
+      .orderBy(desc(trades.closedAt))
+      .limit(limit) as Promise<ClosedRow[]>;
+  }
+
+  async #fillRow(row: ClosedRow): Promise<ExcursionsOutcome> {
+    const network = row.network ?? this.deps.marketNetwork;
+    if (!row.closedAt) return 'skipped';
+    if (row.network === null && network === 'paper') return this.#unknown(row.id);
+    const openedAtMs = row.date.getTime();
+    const closedAtMs = row.closedAt.getTime();
+    const chosen = excursionInterval(openedAtMs, this.deps.now().getTime());
+    if (!chosen) return this.#unknown(row.id);
+    let candles;
+    try {
+      candles = await this.deps.market(network).ohlcv(row.pair, {
+        timeframe: chosen.interval,
+        limit: 5_000,
+        since: openedAtMs,
+      });
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === 'unknown-symbol') {
+        return this.#unknown(row.id);
+      }
+      throw error;
+    }
+    const result = tradeExcursions(
+      {
+        isLong: row.isLong,
+        entryPrice: Number(row.entryPrice),
+        stopLoss: Number(row.stopLoss),
+        exitPrice: row.exitPrice === null ? null : Number(row.exitPrice),
+        openedAtMs,
+        closedAtMs,
+      },
+      candles,
+      chosen.ms,
+    );
+    if (!result) return this.#unknown(row.id);
+    // Only for the close it was read for: a trade reopened (undo) or closed again is not
+    // given the excursions of another life.
+    await this.deps.db
+      .update(trades)
+      .set({ mfeR: String(result.mfeR), maeR: String(result.maeR) })
+      .where(
+        and(eq(trades.id, row.id), ne(trades.status, 'OPEN'), eq(trades.closedAt, row.closedAt)),
+      );
+    this.#notBefore.delete(row.id);
+    return 'stored';
+  }
+
+  #unknown(tradeId: string): ExcursionsOutcome {
+    this.#remember();
+    this.#notBefore.set(tradeId, { at: Infinity, failures: 0 });
+    return 'unknown-market';
+  }
+
+  #failed(tradeId: string, error: unknown): ExcursionsOutcome {
+    const failures = (this.#notBefore.get(tradeId)?.failures ?? 0) + 1;
+    const retryInMs = RETRY_BASE_MS * 2 ** Math.min(failures - 1, 10);
+    this.#remember();
+    this.#notBefore.set(tradeId, { at: this.deps.now().getTime() + retryInMs, failures });
+    this.deps.log.warn(
+      { tradeId, failures, retryInMs, reason: reasonOf(error) },
+      'excursions: reading the candles failed; the sweep tries again',
+    );
+    return 'failed';
+  }
+}
+
+/** An error's message only (an exchange error's message is safe to show; no stack, no body). */
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : 'unknown');
+
+/**
+ * The app's excursions service on the networks' shared market data; the app waits for the reads
+ * in flight when it closes.
+ */
+export function registerExcursions(
+  api: FastifyInstance,
+  { db, now, log, config }: ModuleDeps,
+  networks: Pick<ExchangeNetworks, 'market'>,
+): TradeExcursions {
+  const excursions = new TradeExcursions({
+    db,
+    now,
+    log,
+    market: (network) => networks.market(network),
+    marketNetwork: config.marketDataNetwork,
+  });
+  api.addHook('onClose', () => excursions.idle());
+  return excursions;
+}
