@@ -62,6 +62,11 @@ export interface Position {
    * since its size last changed; absent until it first pays (Hyperliquid's `cumFunding`).
    */
   funding?: { sinceOpen: number; sinceChange: number };
+  /**
+   * An isolated position's own margin, USD: what it holds apart from the cross account,
+   * unrealised PnL excluded (engine/isolated.ts). Absent: the position is cross.
+   */
+  isolatedMargin?: number;
 }
 
 export interface FillRecord {
@@ -105,8 +110,10 @@ export interface Account {
   /** USDC cash: deposits + realised PnL − fees + funding received − funding paid, USD. */
   usdc: number;
   positions: Record<string, Position>;
-  /** Cross leverage per coin (absent: the asset's default). */
+  /** Leverage per coin, cross or isolated (absent: the asset's default). */
   leverage: Record<string, number>;
+  /** Coins whose margin mode is isolated (engine/isolated.ts); absent or not listed: cross. */
+  isolated?: string[];
   /** Resting orders, oldest first. Finished orders go to the order history. */
   openOrders: OrderRecord[];
   /** Until when this account's resting orders and margin have been evaluated (epoch ms). */

@@ -26,7 +26,7 @@ export const paperSettings = pgTable('paper_settings', {
 });
 
 /**
- * A funded address: cash, positions, leverage and resting orders (what every request on the
+ * A funded address: cash, positions, leverage, margin modes and resting orders (what every request on the
  * account reads and changes), the time it was evaluated up to, and its block of ids.
  */
 export const paperAccounts = pgTable('paper_accounts', {
@@ -34,6 +34,8 @@ export const paperAccounts = pgTable('paper_accounts', {
   usdc: doublePrecision('usdc').notNull(),
   positions: jsonb('positions').notNull(),
   leverage: jsonb('leverage').notNull(),
+  /** Coins whose margin mode the account set to isolated (`updateLeverage` isCross false). */
+  isolated: jsonb('isolated').$type<string[]>().notNull().default([]),
   openOrders: jsonb('open_orders').$type<OrderRecord[]>().notNull(),
   lastEvalMs: bigint('last_eval_ms', { mode: 'number' }).notNull(),
   idBlock: bigint('id_block', { mode: 'number' }).notNull(),

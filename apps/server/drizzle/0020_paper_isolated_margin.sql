@@ -1,0 +1,1 @@
+ALTER TABLE "paper_accounts" ADD COLUMN "isolated" jsonb DEFAULT '[]'::jsonb NOT NULL;
