@@ -23,6 +23,7 @@ describe('paperExchangeRoutes', () => {
     ['not JSON', 'application/json', '{nope'],
     ['an unknown type', 'application/json', '{"type":"nope"}'],
     ['JSON as text/plain with a bad shape', 'text/plain', '[1]'],
+    ['an empty body', 'application/json', ''],
   ])('answers 422 for %s', async (_name, contentType, payload) => {
     const app = await buildApp();
     const res = await app.inject({
@@ -32,8 +33,9 @@ describe('paperExchangeRoutes', () => {
       payload,
     });
     expect(res.statusCode).toBe(422);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toBe('Failed to deserialize the JSON body into the target type');
+    // Hyperliquid's bare text, not a JSON string: nothing is appended, nothing quoted.
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('Failed to deserialize the JSON body into the target type');
   });
 
   it('funds once through /faucet, then refuses; 400 for a bad address; 422 without a body', async () => {
@@ -69,5 +71,7 @@ describe('paperExchangeRoutes', () => {
       payload: { action: { type: 'noop' }, nonce: 1 },
     });
     expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('Failed to deserialize the JSON body into the target type');
   });
 });

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { limitWeights, type PaperRateLimit } from './rate-limit/limit-weights.js';
 import type { PaperExchange, PaperReply } from './types.js';
 
+/**
+ * JSON, except Hyperliquid's 422: its body is the bare text `Failed to deserialize…` with
+ * `text/plain` (a client that parsed a JSON string there would get a string, not an error).
+ */
 function send(reply: FastifyReply, answer: PaperReply): FastifyReply {
+  if (answer.status === 422 && typeof answer.body === 'string') {
+    return reply.code(422).type('text/plain; charset=utf-8').send(answer.body);
+  }
   return reply.code(answer.status).type('application/json').send(JSON.stringify(answer.body));
 }
 
@@ -14,18 +22,24 @@ export interface PaperRoutesOptions {
   faucet?: (body: unknown, clientIp: string) => Promise<PaperReply>;
   /** Serves POST /control/mark (PAPER_CONTROL); off by default: the route does not exist. */
   control?: boolean;
+  /**
+   * Hyperliquid's per-IP weights, 1,200 a minute, answering 429 past them (see limitWeights);
+   * on by default, `false` turns them off.
+   */
+  rateLimit?: PaperRateLimit | false;
 }
 
 /**
  * Fastify plugin: POST /info, /exchange and /faucet, answered by `exchange` with
- * `Content-Type: application/json`. Bodies are parsed here whatever their content type; a body
+ * `Content-Type: application/json` (422: plain text, as Hyperliquid). Bodies are parsed here whatever their content type; a body
  * that is not JSON reaches the exchange as undefined and gets Hyperliquid's 422. Register it
  * without fastify-plugin so the parser stays inside this plugin (the server uses prefix /paper).
  */
 export const paperExchangeRoutes: FastifyPluginAsync<PaperRoutesOptions> = async (
   app,
-  { exchange, faucet = (body) => exchange.faucet(body), control = false },
+  { exchange, faucet = (body) => exchange.faucet(body), control = false, rateLimit = {} },
 ) => {
+  if (rateLimit !== false) limitWeights(app, rateLimit);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, text, done) => {
     try {

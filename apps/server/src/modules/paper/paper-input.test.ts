@@ -21,7 +21,9 @@ describeEachDatabase(
           url: `/paper/${endpoint}`,
           payload: payload as object,
         });
-        return { status: res.statusCode, body: res.json() };
+        // A 422 is Hyperliquid's plain text, not JSON.
+        const isJson = res.headers['content-type']?.startsWith('application/json');
+        return { status: res.statusCode, body: isJson ? res.json() : res.body };
       },
     });
 
