@@ -25,7 +25,8 @@ export type OrderStatus =
   | 'perpMarginRejected'
   | 'reduceOnlyRejected'
   | 'badAloPxRejected'
-  | 'iocCancelRejected';
+  | 'iocCancelRejected'
+  | 'scheduledCancel';
 
 export interface OrderRecord {
   oid: number;
@@ -104,6 +105,13 @@ export interface FundingRecord {
   fundingRate: number;
 }
 
+/** USDC credited to an account from outside (the faucet): Hyperliquid's `deposit` ledger update. */
+export interface Deposit {
+  /** Epoch ms. */
+  time: number;
+  usdc: number;
+}
+
 /** One funded address: everything a request on it reads and changes, in one row. */
 export interface Account {
   address: string;
@@ -121,6 +129,13 @@ export interface Account {
   /** Its oids and tids are idBlock · ID_BLOCK_SIZE + nextId; block 0: none taken yet. */
   idBlock: number;
   nextId: number;
+  /** Deposits, oldest first; absent on accounts stored before deposits were recorded. */
+  deposits?: Deposit[];
+  /**
+   * The dead man's switch (`scheduleCancel`): at this time every open order is canceled
+   * (engine/schedule-cancel.ts); absent when none is set.
+   */
+  scheduledCancelMs?: number;
 }
 
 /**

@@ -16,7 +16,11 @@ export async function handleFaucet(deps: ExchangeDeps, body: unknown): Promise<P
     return { status: 400, body: { status: 'err', response: 'Invalid user address.' } };
   }
   const address = user.toLowerCase();
-  const account = newAccount(address, deps.faucetUsd, deps.now());
+  const nowMs = deps.now();
+  const account = {
+    ...newAccount(address, deps.faucetUsd, nowMs),
+    deposits: [{ time: nowMs, usdc: deps.faucetUsd }],
+  };
   const funded = await accountTransaction(deps, address, (tx) => tx.insertAccount(account));
   return funded
     ? ok({ status: 'ok', response: { type: 'default' } })

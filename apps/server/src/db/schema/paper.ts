@@ -40,6 +40,10 @@ export const paperAccounts = pgTable('paper_accounts', {
   lastEvalMs: bigint('last_eval_ms', { mode: 'number' }).notNull(),
   idBlock: bigint('id_block', { mode: 'number' }).notNull(),
   nextId: bigint('next_id', { mode: 'number' }).notNull(),
+  /** The faucet's deposits (userNonFundingLedgerUpdates); null on rows older than the column. */
+  deposits: jsonb('deposits').$type<{ time: number; usdc: number }[]>(),
+  /** The dead man's switch (scheduleCancel): when the account's open orders are canceled. */
+  scheduledCancelMs: bigint('scheduled_cancel_ms', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -22,7 +22,7 @@ describeEachDatabase(
           payload: payload as object,
         });
         // A 422 is Hyperliquid's plain text, not JSON.
-        const isJson = res.headers['content-type']?.startsWith('application/json');
+        const isJson = String(res.headers['content-type']).startsWith('application/json');
         return { status: res.statusCode, body: isJson ? res.json() : res.body };
       },
     });

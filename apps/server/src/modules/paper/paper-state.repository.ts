@@ -41,6 +41,8 @@ function toAccount(row: AccountRow): Account {
     lastEvalMs: row.lastEvalMs,
     idBlock: row.idBlock,
     nextId: row.nextId,
+    ...(row.deposits ? { deposits: row.deposits } : {}),
+    ...(row.scheduledCancelMs === null ? {} : { scheduledCancelMs: row.scheduledCancelMs }),
   };
 }
 
@@ -54,6 +56,8 @@ function accountColumns(account: Account) {
     lastEvalMs: account.lastEvalMs,
     idBlock: account.idBlock,
     nextId: account.nextId,
+    deposits: account.deposits ?? null,
+    scheduledCancelMs: account.scheduledCancelMs ?? null,
   };
 }
 
