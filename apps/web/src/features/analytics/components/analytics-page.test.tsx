@@ -68,7 +68,7 @@ describe('Analytics for a premium trader', () => {
     };
     await openPage('/analytics', { ...fixture, discipline });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Discipline', 'Key figures', 'Charts']);
+    expect(headings).toEqual(['Discipline', 'Key figures', 'Excursions', 'Charts']);
 
     const tiers = screen.getByRole('table', { name: 'Outcome by score tier' });
     expect(

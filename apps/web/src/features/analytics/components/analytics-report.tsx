@@ -2,6 +2,7 @@ import type { AnalyticsQuery, AnalyticsResponse } from '@tb/core';
 import type { ReactNode } from 'react';
 import { ChartsSection } from '../sections/charts-section';
 import { DisciplineSection } from '../sections/discipline-section';
+import { ExcursionsSection } from '../sections/excursions-section';
 import { KeyFigures } from '../sections/key-figures';
 import { AnalyticsEmpty } from './analytics-states';
 import type { FilterKey } from '../filters/filters';
@@ -17,7 +18,10 @@ export interface AnalyticsReportProps {
   readOnly?: boolean;
 }
 
-/** The report under the filters: discipline first, then the key figures, then the charts. */
+/**
+ * The report under the filters: discipline first, then the key figures, the excursions (MFE /
+ * MAE), then the charts.
+ */
 export function AnalyticsReport({
   report,
   filters,
@@ -56,6 +60,7 @@ export function AnalyticsReport({
           openTrades={report.openTrades}
           offPlan={report.offPlan}
         />
+        <ExcursionsSection excursions={report.excursions} />
         <ChartsSection report={report} filters={filters} today={today} readOnly={readOnly} />
       </>
     );

@@ -33,6 +33,14 @@ describe('the sample report behind the lock', () => {
     expect(d.belowTier.expectancyR).toBeLessThan(d.followedTier.expectancyR ?? 0);
   });
 
+  it('fills the Excursions panel: every closed trade has MFE and MAE', () => {
+    expect(report.excursions.trades).toBe(38);
+    expect(report.excursions.missing).toBe(0);
+    expect(report.excursions.winners.trades).toBe(15);
+    expect(report.excursions.winners.medianMaeR).not.toBeNull();
+    expect(report.excursions.nextTarget.reachedNext).toBeGreaterThan(0);
+  });
+
   it('offers its pairs and its one board as filter options', () => {
     expect(report.options).toEqual({
       pairs: ['BTCUSDT', 'DOGEUSDT', 'ETHUSDT', 'SOLUSDT'],

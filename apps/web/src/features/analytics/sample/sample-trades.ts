@@ -83,6 +83,21 @@ const ROWS: readonly Row[] = [
 /** What the stop of each sample trade risks: $20, $25 or $30 in turn. */
 const riskUsdOf = (index: number): number => 20 + (index % 3) * 5;
 
+/**
+ * Made-up MFE / MAE (in R) of a closed sample trade: winners mostly dip a little first, a third
+ * of them run 1R past the target; losers often showed some profit before the stop.
+ */
+function excursionsOf(outcome: Outcome, r: number, index: number) {
+  if (outcome === 'win') {
+    return {
+      mfeR: r + (index % 3 === 0 ? 1.2 : 0.3),
+      maeR: -[0.1, 0.2, 0.35, 0.5, 0.8][index % 5]!,
+    };
+  }
+  if (outcome === 'loss') return { mfeR: [0.2, 0.6, 1.1, 2.4][index % 4]!, maeR: -1 };
+  return { mfeR: 1, maeR: -0.3 };
+}
+
 function toTrade(row: Row, index: number): AnalyticsTrade {
   const [opened, hours, pair, side, outcome, setup, manualRr, streakAtOpen] = row;
   const cells = SETUPS[setup].map((cellIndex) => {
@@ -113,6 +128,7 @@ function toTrade(row: Row, index: number): AnalyticsTrade {
     boardId: SAMPLE_BOARD.id,
     boardName: SAMPLE_BOARD.name,
     source: index % 4 === 0 ? 'exchange' : 'journal',
+    ...(r !== null && excursionsOf(outcome, r, index)),
   };
 }
 

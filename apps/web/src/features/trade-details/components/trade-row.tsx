@@ -5,6 +5,7 @@ import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } f
 import { CloseTradeDialog, type ExitStart } from './close-trade-dialog';
 import { LiveActions, LiveState, VerifiedBadge } from './live-trade-panel';
 import { TradeTimes } from './trade-times';
+import { TradeExcursions } from './trade-excursions';
 import { cardStatus } from '../lib/history-view';
 
 export interface TradeRowProps {
@@ -106,6 +107,7 @@ export function TradeRow({ trade, onExit, onEdit, onDelete, onHide, timeZone }: 
       {trade.offPlan ? (
         <p className="trade-row__muted">
           Taken on your account outside the plan: it counts as a trade of its day, and a loss as a
+      <TradeExcursions trade={trade} />
           stoploss. Attach it to a plan from the trading page.
         </p>
       ) : (
