@@ -65,6 +65,7 @@ export function AccountPanel({
             columns={COLUMNS}
             rows={balanceRows(balance)}
             rowKey={(r) => r.coin}
+            stack
           />
         </>
       ) : null}

@@ -15,17 +15,25 @@ export interface DataTableProps<T> {
   columns: readonly Column<T>[];
   rows: readonly T[];
   rowKey: (row: T, index: number) => string;
+  /**
+   * Below 768 px each row becomes a card (the design system's `data-table--stack`): the first
+   * column is its title, the others "label value" lines. For short tables whose figures must be
+   * read whole on a phone (the balances: 'USDC V…', '$10,0…' in issue 26).
+   */
+  stack?: boolean;
 }
 
 /**
  * A table with column headers that scrolls sideways inside its own focusable region on narrow
- * screens (keyboard users scroll it with the arrow keys); the first column stays in view.
+ * screens (keyboard users scroll it with the arrow keys); the first column stays in view. With
+ * `stack`, a phone shows each row as a card instead.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, stack = false }: DataTableProps<T>) {
   const cellClass = (column: Column<T>) => (column.numeric ? 'num' : undefined);
+  const tableClass = `data-table data-table--nowrap data-table--sticky-first${stack ? ' data-table--stack' : ''} trading-table`;
   return (
     <div className="table-scroll" role="group" aria-label={caption} tabIndex={0}>
-      <table className="data-table data-table--nowrap data-table--sticky-first trading-table">
+      <table className={tableClass}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -43,11 +51,21 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: DataTableProps<
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)}>
-              {columns.map((column) => (
-                <td key={column.header} className={cellClass(column)}>
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column, i) =>
+                stack && i === 0 ? (
+                  <th key={column.header} scope="row" className={cellClass(column)}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td
+                    key={column.header}
+                    className={cellClass(column)}
+                    data-label={stack ? column.header : undefined}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
