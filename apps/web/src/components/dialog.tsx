@@ -20,6 +20,19 @@ export interface DialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
+/**
+ * A press in the notification region (its Undo, its dismiss cross) is not a click outside the
+ * dialog: the dialog stays open.
+ */
+const keepOpenForNotifications = (event: {
+  target: EventTarget | null;
+  preventDefault(): void;
+}) => {
+  if (event.target instanceof Element && event.target.closest('.notifications')) {
+    event.preventDefault();
+  }
+};
+
 /** A dialog (Radix), modal by default: focus trap, Escape and overlay click close it. */
 export function Dialog({
   open,
@@ -38,6 +51,7 @@ export function Dialog({
         <RadixDialog.Content
           className={`dialog dialog--${size}`}
           onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={keepOpenForNotifications}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <RadixDialog.Title className="dialog__title">{title}</RadixDialog.Title>

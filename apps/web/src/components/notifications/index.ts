@@ -5,5 +5,6 @@ export {
   notify,
   resetNotifications,
   type Notification,
+  type NotificationAction,
   type NotificationTone,
 } from './notification-store';

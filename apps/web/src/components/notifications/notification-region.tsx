@@ -16,6 +16,18 @@ export function NotificationRegion() {
         {items.map((n) => (
           <div key={n.id} className={`notification notification--${n.tone}`}>
             <p className="notification__message">{n.message}</p>
+            {n.action ? (
+              <button
+                type="button"
+                className="notification__action"
+                onClick={() => {
+                  dismissNotification(n.id);
+                  n.action?.run();
+                }}
+              >
+                {n.action.label}
+              </button>
+            ) : null}
             <button
               type="button"
               className="notification__dismiss"

@@ -3,10 +3,17 @@ export const NOTIFICATION_MS = 3_000;
 
 export type NotificationTone = 'error' | 'success' | 'info';
 
+/** A button a notification carries ('Undo'): pressing it runs `run` and hides the notification. */
+export interface NotificationAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Notification {
   id: number;
   tone: NotificationTone;
   message: string;
+  action?: NotificationAction;
 }
 
 let items: readonly Notification[] = [];
@@ -19,14 +26,18 @@ function set(next: readonly Notification[]) {
   for (const listener of listeners) listener();
 }
 
-/** Shows a short message in the notification region; it hides itself after `durationMs`. */
+/**
+ * Shows a short message in the notification region; it hides itself after `durationMs`. With
+ * `action`, it carries that button for as long as it shows.
+ */
 export function notify(
   message: string,
   tone: NotificationTone = 'info',
   durationMs = NOTIFICATION_MS,
+  action?: NotificationAction,
 ): number {
   const id = nextId++;
-  set([...items, { id, tone, message }]);
+  set([...items, { id, tone, message, ...(action && { action }) }]);
   timers.set(
     id,
     setTimeout(() => dismissNotification(id), durationMs),

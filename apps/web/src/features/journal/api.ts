@@ -30,6 +30,7 @@ export const journalMessages = {
   saveBingo: 'Failed to save bingo card',
   loadTrades: 'Failed to load trades',
   saveTrade: 'Failed to save trade',
+  undoExit: 'Failed to undo the exit',
   noTradeData: 'No trade data received from server',
   loadRisk: 'Failed to load risk settings',
   resetSl: 'Failed to reset the stoploss counter',
@@ -123,6 +124,17 @@ export function exitTrade(id: string, exit: ExitRequest): Promise<TradeWithStats
   return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/exits`, {
     method: 'POST',
     body: exit,
+  });
+}
+
+/**
+ * POST /api/trades/:id/undo-exit: takes back the trade's latest exit by hand (the one that left
+ * it `exitCount` exits) within 10 seconds; 409 with the reason when it cannot.
+ */
+export function undoExit(id: string, exitCount: number): Promise<TradeWithStatsResponse> {
+  return apiRequest<TradeWithStatsResponse>(`/trades/${encodeURIComponent(id)}/undo-exit`, {
+    method: 'POST',
+    body: { exitCount },
   });
 }
 

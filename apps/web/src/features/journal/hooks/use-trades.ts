@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import {
   clearTradeHistory,
   countOpenTrades,
+  exitUndoMessages,
   sortTradesForDisplay,
   UpdateTradeRequestSchema,
   type ExitRequest,
@@ -12,6 +13,7 @@ import {
 import { useMemo } from 'react';
 import { notify } from '@/components/notifications';
 import * as api from '../api';
+import { localExitSnapshot, offerExitUndo, undoLocalExit } from '../exit-undo';
 import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import * as local from '../local-trades';
 import { bingoWritesSettled } from './bingo-sync';
@@ -22,7 +24,10 @@ import { browserTimeZone } from '@/lib/time-zone';
 export interface TradeActions {
   /** Saves a planned trade as OPEN; resolves to whether it was saved (and confirmed). */
   save: (trade: local.NewTrade) => Promise<boolean>;
-  /** Closes at a typed price, all that is open or a part; resolves to whether it was recorded. */
+  /**
+   * Closes at a typed price, all that is open or a part; resolves to whether it was recorded.
+   * The notification that says so carries Undo for 10 seconds (issue 26).
+   */
   exit: (id: string, exit: ExitRequest) => Promise<boolean>;
   /** Validates with core's schema; returns the first problem, or null when it was sent. */
   edit: (trade: Trade, edit: local.TradeEdit) => string | null;
@@ -112,9 +117,15 @@ export function useTradeActions(): TradeActions {
     }
   }, api.journalMessages.saveTrade);
   const exit = useJournalMutation(async (v: { id: string; exit: ExitRequest }) => {
-    withStats(await api.exitTrade(v.id, v.exit));
-    return true;
+    const sentAt = Date.now();
+    const res = await api.exitTrade(v.id, v.exit);
+    withStats(res);
+    return { trade: res.trade, sentAt };
   }, api.journalMessages.saveTrade);
+  const undoExit = useJournalMutation(async (v: { id: string; exitCount: number }) => {
+    withStats(await api.undoExit(v.id, v.exitCount));
+    notify(exitUndoMessages.undone, 'success');
+  }, api.journalMessages.undoExit);
   const update = useJournalMutation(
     async (v: { id: string; body: Parameters<typeof api.updateTrade>[1] }) =>
       withStats(await api.updateTrade(v.id, v.body)),
@@ -159,10 +170,29 @@ export function useTradeActions(): TradeActions {
         ),
       // A loss after the third stoploss is refused by core's applyTradeOutcome (here, or on
       // the server) with SPEC.md section 8's alert.
-      exit: async (id, request) =>
-        signedIn
-          ? (await exit({ id, exit: request })) === true
-          : applyLocal(local.exitLocalTrade(readLocalJournal(), id, request, localClock())),
+      exit: async (id, request) => {
+        if (signedIn) {
+          const done = await exit({ id, exit: request });
+          if (!done) return false;
+          const exitCount = done.trade.exits.length;
+          offerExitUndo(done.trade, done.sentAt, () => void undoExit({ id, exitCount }));
+          return true;
+        }
+        const before = readLocalJournal();
+        const clock = localClock();
+        if (!applyLocal(local.exitLocalTrade(before, id, request, clock))) return false;
+        const after = readLocalJournal();
+        const snapshot = localExitSnapshot(id, before, after, clock.now);
+        const trade = after.trades.find((t) => t.id === id);
+        if (trade) {
+          offerExitUndo(trade, clock.now, () => {
+            if (applyLocal(undoLocalExit(readLocalJournal(), snapshot, Date.now()))) {
+              notify(exitUndoMessages.undone, 'success');
+            }
+          });
+        }
+        return true;
+      },
       edit: (trade, edit) => {
         const parsed = UpdateTradeRequestSchema.safeParse({ ...edit, isLong: trade.isLong });
         if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Invalid trade';
@@ -181,5 +211,5 @@ export function useTradeActions(): TradeActions {
       clearHistory: () =>
         signedIn ? void clear(undefined) : updateLocalJournal(local.clearLocalHistory),
     };
-  }, [signedIn, create, exit, update, remove, hide, clear]);
+  }, [signedIn, create, exit, undoExit, update, remove, hide, clear]);
 }

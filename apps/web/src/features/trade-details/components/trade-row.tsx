@@ -1,6 +1,7 @@
 import { canChangeTrade, type ExitRequest, type Trade } from '@tb/core';
 import { useState } from 'react';
 import { Badge } from '@/components';
+import { useExitUndo } from '@/features/journal';
 import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
 import { CloseTradeDialog, type ExitStart } from './close-trade-dialog';
 import { LiveActions, LiveState, VerifiedBadge } from './live-trade-panel';
@@ -58,6 +59,9 @@ export function TradeRow({ trade, onExit, onEdit, onDelete, onHide, timeZone }: 
   // Every close by hand is confirmed, at a price the trader can change (and, for a placed
   // trade, with the warning that the position stays on the exchange).
   const [closing, setClosing] = useState<ExitStart | null>(null);
+  // For 10 s after an exit by hand, its undo is here too (the notification's is out of the
+  // keyboard's reach while this dialog traps focus).
+  const undo = useExitUndo(trade.id);
   // A placed OPEN trade whose orders work has Cancel entry / Close at market instead of Delete
   // (the server refuses it: the orders would stay on the exchange untracked).
   const working = open && trade.live !== undefined && trade.live.execution !== 'closed';
@@ -115,6 +119,11 @@ export function TradeRow({ trade, onExit, onEdit, onDelete, onHide, timeZone }: 
       )}
       {trade.notes ? <p className="trade-row__notes">{trade.notes}</p> : null}
       <div className="trade-row__actions">
+        {undo ? (
+          <button type="button" onClick={undo} aria-label={`Undo the last exit of ${name}`}>
+            Undo exit
+          </button>
+        ) : null}
         {open && trade.live ? <LiveActions trade={trade} /> : null}
         {open ? (
           <>
