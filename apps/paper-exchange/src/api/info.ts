@@ -2,7 +2,9 @@ import { BadRequestError } from '../errors.js';
 import type { PaperReply } from '../types.js';
 import { readObject } from '../util/read.js';
 import type { ExchangeDeps } from './context.js';
+import { accountInfo } from './info-account.js';
 import { agentInfo } from './info-agents.js';
+import { exchangeInfo } from './info-exchange.js';
 import { fundingInfo } from './info-funding.js';
 import { marketInfo } from './info-market.js';
 import { userInfo } from './info-user.js';
@@ -14,9 +16,11 @@ export async function handleInfo(deps: ExchangeDeps, body: unknown): Promise<Pap
   const nowMs = deps.now();
   const answer =
     (await marketInfo(deps, request, nowMs)) ??
+    exchangeInfo(request, nowMs) ??
     (await userInfo(deps, request, nowMs)) ??
     (await fundingInfo(deps, request, nowMs)) ??
-    (await agentInfo(deps, request, nowMs));
+    (await agentInfo(deps, request, nowMs)) ??
+    (await accountInfo(deps, request, nowMs));
   if (!answer) throw new BadRequestError(`unknown info type ${String(request.type)}`);
   return ok(answer.value);
 }
