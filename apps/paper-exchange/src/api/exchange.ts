@@ -1,7 +1,8 @@
 import { isActiveAgent } from '../engine/agents.js';
 import { cancelByCloid, cancelByOid } from '../engine/cancels.js';
 import type { EngineContext } from '../engine/context.js';
-import { updateLeverage } from '../engine/leverage.js';
+import { marksNow } from '../engine/context.js';
+import { updateIsolatedMargin, updateLeverage } from '../engine/leverage.js';
 import { placeOrders } from '../engine/orders.js';
 import { MAX_CANCELS_PER_ACTION, MAX_ORDERS_PER_ACTION } from '../limits.js';
 import { assetById } from '../market/assets.js';
@@ -54,7 +55,11 @@ function runL1(ctx: EngineContext, ledger: Ledger, action: L1Action): PaperReply
       return ok({ status: 'ok', response: { type: 'cancel', data: { statuses } } });
     }
     case 'updateLeverage': {
-      const error = updateLeverage(ledger.account, action);
+      const error = updateLeverage(ledger.account, action, marksNow(ctx));
+      return error ? exchangeError(error) : ok({ status: 'ok', response: { type: 'default' } });
+    }
+    case 'updateIsolatedMargin': {
+      const error = updateIsolatedMargin(ledger.account, action, marksNow(ctx));
       return error ? exchangeError(error) : ok({ status: 'ok', response: { type: 'default' } });
     }
     case 'dummy':

@@ -6,6 +6,7 @@ import {
   liquidationPrice,
   positionMetrics,
 } from '../engine/margin.js';
+import type { MarginTotals } from '../engine/margin.js';
 import { triggersAbove, waitsForEntry } from '../engine/triggers.js';
 import { MAX_ITEMS_PER_QUERY } from '../limits.js';
 import { newAccount } from '../state.js';
@@ -39,14 +40,29 @@ function cumFunding(position: Position) {
   };
 }
 
+function marginTotals(totals: MarginTotals) {
+  return {
+    accountValue: formatUsd(totals.accountValue),
+    totalNtlPos: formatUsd(totals.totalNtlPos),
+    totalRawUsd: formatUsd(totals.totalRawUsd),
+    totalMarginUsed: formatUsd(totals.totalMarginUsed),
+  };
+}
+
+/**
+ * Hyperliquid's leverage of a position: `{type: "cross", value}`, or for an isolated one
+ * `{type: "isolated", value, rawUsd}` where rawUsd = margin − szi · entryPx, so that its
+ * equity (marginUsed) is rawUsd + szi · mark.
+ */
+function leverageOf(account: Account, coin: string, position: Position) {
+  const value = leverageFor(account, coin);
+  if (position.isolatedMargin === undefined) return { type: 'cross' as const, value };
+  const rawUsd = position.isolatedMargin - position.szi * position.entryPx;
+  return { type: 'isolated' as const, value, rawUsd: formatUsd(rawUsd) };
+}
+
 function clearinghouseState(account: Account, marks: Record<string, number>, nowMs: number) {
   const summary = accountSummary(account, marks);
-  const margin = {
-    accountValue: formatUsd(summary.accountValue),
-    totalNtlPos: formatUsd(summary.totalNtlPos),
-    totalRawUsd: formatUsd(summary.totalRawUsd),
-    totalMarginUsed: formatUsd(summary.totalMarginUsed),
-  };
   const assetPositions = Object.entries(account.positions).map(([coin, position]) => {
     const asset = PERP_ASSETS[assetIdByName(coin)];
     const mark = marks[coin] ?? position.entryPx;
@@ -58,7 +74,7 @@ function clearinghouseState(account: Account, marks: Record<string, number>, now
       position: {
         coin,
         szi: formatSz(coin, position.szi),
-        leverage: { type: 'cross' as const, value: leverageFor(account, coin) },
+        leverage: leverageOf(account, coin, position),
         entryPx: formatDecimal(position.entryPx, pxDecimals),
         positionValue: formatUsd(m.positionValue),
         unrealizedPnl: formatUsd(m.unrealizedPnl),
@@ -71,8 +87,8 @@ function clearinghouseState(account: Account, marks: Record<string, number>, now
     };
   });
   return {
-    marginSummary: margin,
-    crossMarginSummary: { ...margin },
+    marginSummary: marginTotals(summary),
+    crossMarginSummary: marginTotals(summary.cross),
     crossMaintenanceMarginUsed: formatUsd(summary.maintenance),
     withdrawable: formatUsd(Math.max(0, summary.available)),
     assetPositions,
@@ -231,7 +247,7 @@ export async function userInfo(
     case 'spotClearinghouseState': {
       if (!found) return { value: { balances: [] } };
       const summary = accountSummary(account, marksAt(deps.seed, nowMs, deps.pins));
-      const hold = summary.totalMarginUsed + summary.orderMargin;
+      const hold = summary.cross.totalMarginUsed + summary.isolatedMargin + summary.orderMargin;
       return {
         value: {
           balances: [

@@ -28,6 +28,8 @@ export function settleFunding(
     const { fundingRate } = fundingAt(seed, asset, hourMs, pins);
     const usdc = roundTo(-position.szi * mark * fundingRate, 6) || 0;
     account.usdc += usdc;
+    // An isolated position pays and receives funding in its own margin.
+    if (position.isolatedMargin !== undefined) position.isolatedMargin += usdc;
     const paid = position.funding ?? { sinceOpen: 0, sinceChange: 0 };
     position.funding = { sinceOpen: paid.sinceOpen - usdc, sinceChange: paid.sinceChange - usdc };
     ledger.fundings.push({ coin, time: hourMs, usdc, szi: position.szi, fundingRate });

@@ -58,9 +58,8 @@ describe('time passing between requests', () => {
 
   it('a leveraged long is liquidated when the mark reaches its liquidation price', () => {
     const { ledger, account, ctx } = setUp(1_000);
-    expect(
-      updateLeverage(account, { type: 'updateLeverage', asset: 0, isCross: true, leverage: 40 }),
-    ).toBeNull();
+    const action = { type: 'updateLeverage', asset: 0, isCross: true, leverage: 40 } as const;
+    expect(updateLeverage(account, action, {})).toBeNull();
     const ask = bookAt(SEED, BTC, T0).asks[0]!.px;
     const size = ((1_000 * 40 * 0.9) / ask).toFixed(5);
     const [status] = placeOrders(ctx, ledger, [

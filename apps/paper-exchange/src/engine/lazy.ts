@@ -6,7 +6,8 @@ import { finishOrder, hasExposure } from '../state.js';
 import type { Ledger, OrderRecord } from '../state.js';
 import { roundTo } from '../util/decimal.js';
 import { settleFunding } from './funding.js';
-import { accountSummary } from './margin.js';
+import { isIsolated, isolatedUnderwater } from './isolated.js';
+import { accountSummary, maintenanceRate } from './margin.js';
 import { applyFill } from './matching.js';
 import {
   assetOf,
@@ -20,8 +21,9 @@ import {
  * Time passes between requests: before a request works on an account, the exchange replays the
  * price path since that account's last evaluation (one sample a minute, at most MAX_STEPS
  * samples, plus every whole hour) and fills its resting orders whose limit the mid crossed, at
- * their limit price as maker, then liquidates it if its value fell below its maintenance
- * margin, and settles funding at each whole hour. Each account is evaluated on its own: the
+ * their limit price as maker, then liquidates each isolated position whose own margin fell
+ * below its maintenance margin and the cross positions if the cross account's value did, and
+ * settles funding at each whole hour. Each account is evaluated on its own: the
  * prices are a pure function of (seed, time), so the result does not depend on other accounts
  * or on who asks.
  */
@@ -58,27 +60,58 @@ function fillResting(ledger: Ledger, order: OrderRecord, timeMs: number): void {
   }
 }
 
-/** Closes every position at its mark and cancels resting orders; equity cannot go below zero. */
+/** Closes `coin`'s position at its mark, as a liquidation. */
+function closeAtMark(ledger: Ledger, coin: string, mark: number, timeMs: number): void {
+  const position = ledger.account.positions[coin];
+  if (!position) return;
+  applyFill(ledger, {
+    asset: assetOf(coin),
+    side: position.szi > 0 ? 'A' : 'B',
+    px: mark,
+    sz: Math.abs(position.szi),
+    timeMs,
+    oid: 0,
+    cloid: null,
+    crossed: true,
+    liquidationMarkPx: mark,
+  });
+}
+
+/**
+ * Closes every cross position at its mark and cancels resting orders; the cross account's
+ * equity cannot go below zero. Isolated positions keep their own margin and stay open.
+ */
 export function liquidate(ledger: Ledger, marks: Marks, timeMs: number): void {
   const { account } = ledger;
   for (const order of [...account.openOrders]) {
     finishOrder(ledger, order, 'liquidatedCanceled', timeMs);
   }
   for (const [coin, position] of Object.entries(account.positions)) {
-    const mark = marks[coin] ?? position.entryPx;
-    applyFill(ledger, {
-      asset: assetOf(coin),
-      side: position.szi > 0 ? 'A' : 'B',
-      px: mark,
-      sz: Math.abs(position.szi),
-      timeMs,
-      oid: 0,
-      cloid: null,
-      crossed: true,
-      liquidationMarkPx: mark,
-    });
+    if (!isIsolated(position)) closeAtMark(ledger, coin, marks[coin] ?? position.entryPx, timeMs);
   }
-  account.usdc = Math.max(0, account.usdc);
+  let isolatedMargin = 0;
+  for (const position of Object.values(account.positions)) {
+    isolatedMargin += position.isolatedMargin ?? 0;
+  }
+  account.usdc = Math.max(isolatedMargin, account.usdc);
+}
+
+/**
+ * Closes at the mark each isolated position whose equity fell below its maintenance margin
+ * (engine/isolated.ts): it loses its own margin at most; the cross account and the other
+ * positions are untouched. Returns whether any was liquidated.
+ */
+function liquidateIsolated(ledger: Ledger, marks: Marks, timeMs: number): boolean {
+  let liquidated = false;
+  for (const [coin, position] of Object.entries(ledger.account.positions)) {
+    const mark = marks[coin];
+    if (!isIsolated(position) || mark === undefined) continue;
+    if (!isolatedUnderwater(position, mark, maintenanceRate(assetOf(coin)))) continue;
+    closeAtMark(ledger, coin, mark, timeMs);
+    liquidated = true;
+  }
+  if (liquidated) cancelStaleReduceOnly(ledger, timeMs);
+  return liquidated;
 }
 
 function evaluateAt(ledger: Ledger, seed: number, timeMs: number, pins?: MarkPins): boolean {
@@ -100,8 +133,9 @@ function evaluateAt(ledger: Ledger, seed: number, timeMs: number, pins?: MarkPin
   }
   if (changed) cancelStaleReduceOnly(ledger, timeMs);
   if (Object.keys(account.positions).length === 0) return changed;
+  changed = liquidateIsolated(ledger, marks, timeMs) || changed;
   const summary = accountSummary(account, marks);
-  if (summary.accountValue < summary.maintenance) {
+  if (summary.cross.accountValue < summary.maintenance) {
     liquidate(ledger, marks, timeMs);
     changed = true;
   }

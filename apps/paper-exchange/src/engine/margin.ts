@@ -2,10 +2,12 @@ import { assetIdByName, defaultLeverage, PERP_ASSETS } from '../market/assets.js
 import type { PerpAsset } from '../market/assets.js';
 import type { Marks } from '../market/marks.js';
 import type { Account } from '../state.js';
+import { crossCash, isIsolated, isolatedLiquidationPrice } from './isolated.js';
 
 /**
- * Cross-margin arithmetic. All amounts in USD. Initial margin = notional / leverage;
- * maintenance margin = notional / (2 · maxLeverage).
+ * Margin arithmetic. All amounts in USD. Initial margin = notional / leverage;
+ * maintenance margin = notional / (2 · maxLeverage). Isolated positions hold their own margin
+ * (engine/isolated.ts); the cross account is the rest.
  */
 
 function assetOf(coin: string): PerpAsset {
@@ -14,7 +16,7 @@ function assetOf(coin: string): PerpAsset {
   return asset;
 }
 
-/** The account's cross leverage for `coin` (default min(20, maxLeverage)). */
+/** The account's leverage for `coin`, cross or isolated (default min(20, maxLeverage)). */
 export function leverageFor(account: Account | undefined, coin: string): number {
   return account?.leverage[coin] ?? defaultLeverage(assetOf(coin));
 }
@@ -27,6 +29,7 @@ export function maintenanceRate(asset: PerpAsset): number {
 export interface PositionMetrics {
   positionValue: number;
   unrealizedPnl: number;
+  /** Cross: notional / leverage at the mark. Isolated: its equity, margin + unrealised PnL. */
   marginUsed: number;
   maintenance: number;
   /** Unrealised PnL over the initial margin of the entry notional. */
@@ -45,7 +48,9 @@ export function positionMetrics(account: Account, coin: string, mark: number): P
   return {
     positionValue,
     unrealizedPnl,
-    marginUsed: positionValue / leverage,
+    marginUsed: isIsolated(position)
+      ? position.isolatedMargin + unrealizedPnl
+      : positionValue / leverage,
     maintenance: positionValue * maintenanceRate(assetOf(coin)),
     returnOnEquity: entryMargin > 0 ? unrealizedPnl / entryMargin : 0,
   };
@@ -76,57 +81,79 @@ export function openOrderMargin(account: Account): number {
     }, 0);
 }
 
-export interface AccountSummary {
+/** Hyperliquid's margin summary: values and margin of a set of positions (USD). */
+export interface MarginTotals {
   accountValue: number;
   totalNtlPos: number;
   /** accountValue − Σ szi · mark (Hyperliquid's totalRawUsd). */
   totalRawUsd: number;
   totalMarginUsed: number;
+}
+
+export interface AccountSummary extends MarginTotals {
+  /** The cross account alone: its cash and cross positions (crossMarginSummary). */
+  cross: MarginTotals;
+  /** Maintenance margin of the cross positions (crossMaintenanceMarginUsed). */
   maintenance: number;
+  /** Margin held by isolated positions, unrealised PnL excluded. */
+  isolatedMargin: number;
   orderMargin: number;
-  /** What new orders may use: accountValue − margin used − resting orders' margin. */
+  /** What new orders may use: cross account value − cross margin used − orders' margin. */
   available: number;
 }
 
-/** Cross-margin totals of an account at the given marks (USD). */
+/**
+ * Totals of an account at the given marks (USD): the whole account (marginSummary, isolated
+ * positions counted at their equity) and the cross account alone (crossMarginSummary).
+ */
 export function accountSummary(account: Account, marks: Marks): AccountSummary {
-  let accountValue = account.usdc;
-  let totalNtlPos = 0;
-  let signedNtl = 0;
-  let totalMarginUsed = 0;
+  const cash = crossCash(account);
+  const all = { accountValue: cash, totalNtlPos: 0, signedNtl: 0, totalMarginUsed: 0 };
+  const cross = { ...all };
   let maintenance = 0;
   for (const [coin, position] of Object.entries(account.positions)) {
     const mark = marks[coin] ?? position.entryPx;
     const metrics = positionMetrics(account, coin, mark);
-    accountValue += metrics.unrealizedPnl;
-    totalNtlPos += metrics.positionValue;
-    signedNtl += position.szi * mark;
-    totalMarginUsed += metrics.marginUsed;
-    maintenance += metrics.maintenance;
+    const isolated = isIsolated(position);
+    const value = isolated ? metrics.marginUsed : metrics.unrealizedPnl;
+    for (const totals of isolated ? [all] : [all, cross]) {
+      totals.accountValue += value;
+      totals.totalNtlPos += metrics.positionValue;
+      totals.signedNtl += position.szi * mark;
+      totals.totalMarginUsed += metrics.marginUsed;
+    }
+    if (!isolated) maintenance += metrics.maintenance;
   }
   const orderMargin = openOrderMargin(account);
+  const summary = ({ signedNtl, ...totals }: typeof all): MarginTotals => ({
+    ...totals,
+    totalRawUsd: totals.accountValue - signedNtl,
+  });
   return {
-    accountValue,
-    totalNtlPos,
-    totalRawUsd: accountValue - signedNtl,
-    totalMarginUsed,
+    ...summary(all),
+    cross: summary(cross),
     maintenance,
+    isolatedMargin: account.usdc - cash,
     orderMargin,
-    available: accountValue - totalMarginUsed - orderMargin,
+    available: cross.accountValue - cross.totalMarginUsed - orderMargin,
   };
 }
 
 /**
  * The mark of `coin` at which the account's value falls to its maintenance margin, other marks
  * held fixed; null when no positive price does it. For a long: p = (e − c/szi) / (1 − m), for a
- * short the same with (1 + m), where c is the equity left after the other positions' upkeep.
+ * short the same with (1 + m), where c is the equity left after the other positions' upkeep:
+ * the cross account's, or for an isolated position its own margin (engine/isolated.ts).
  */
 export function liquidationPrice(account: Account, coin: string, marks: Marks): number | null {
   const position = account.positions[coin];
   if (!position || position.szi === 0) return null;
-  let cushion = account.usdc;
+  if (isIsolated(position)) {
+    return isolatedLiquidationPrice(position, maintenanceRate(assetOf(coin)));
+  }
+  let cushion = crossCash(account);
   for (const [other, otherPosition] of Object.entries(account.positions)) {
-    if (other === coin) continue;
+    if (other === coin || isIsolated(otherPosition)) continue;
     const metrics = positionMetrics(account, other, marks[other] ?? otherPosition.entryPx);
     cushion += metrics.unrealizedPnl - metrics.maintenance;
   }

@@ -5,6 +5,8 @@ import type { Book } from '../market/book.js';
 import { formatDecimal, formatUsd, roundTo } from '../util/decimal.js';
 import { takeId } from '../state.js';
 import type { FillRecord, Ledger, Position, Side } from '../state.js';
+import { isolatedAfterFill } from './isolated.js';
+import { leverageFor } from './margin.js';
 
 /** Fee rates as fractions of notional: taker 0.045%, maker 0.015%. */
 export const TAKER_FEE_RATE = 0.00045;
@@ -77,8 +79,9 @@ export interface FillInput {
 
 /**
  * Applies one fill to the account: moves the one-way position (averaging the entry on adds,
- * realising PnL into USDC on reduces, re-entering at the fill price on a flip), charges the fee
- * and records the fill in the ledger. Returns the recorded fill.
+ * realising PnL into USDC on reduces, re-entering at the fill price on a flip), charges the fee,
+ * moves an isolated position's margin (engine/isolated.ts) and records the fill in the ledger.
+ * Returns the recorded fill.
  */
 export function applyFill(ledger: Ledger, input: FillInput): FillRecord {
   const { account } = ledger;
@@ -97,9 +100,26 @@ export function applyFill(ledger: Ledger, input: FillInput): FillRecord {
     if (Math.sign(end) !== Math.sign(start) && end !== 0) entryPx = px;
   }
   const fee = sz * px * (input.crossed ? TAKER_FEE_RATE : MAKER_FEE_RATE);
-  account.usdc += closedPnl - fee;
+  const leverage = leverageFor(account, coin);
+  const isolated = isolatedAfterFill(account, coin, {
+    start,
+    end,
+    px,
+    sz,
+    fee,
+    closedPnl,
+    leverage,
+  });
+  account.usdc += closedPnl - fee + isolated.forgiven;
   if (end === 0) delete account.positions[coin];
-  else account.positions[coin] = { szi: end, entryPx, ...keptFunding(position, start, end) };
+  else {
+    account.positions[coin] = {
+      szi: end,
+      entryPx,
+      ...keptFunding(position, start, end),
+      ...(isolated.margin === undefined ? {} : { isolatedMargin: isolated.margin }),
+    };
+  }
 
   const tid = takeId(account);
   const fill: FillRecord = {

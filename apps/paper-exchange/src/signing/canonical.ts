@@ -1,6 +1,14 @@
 import { BadRequestError } from '../errors.js';
 import { normalizeDecimal } from '../util/decimal.js';
-import { readArray, readBool, readEnum, readObject, readString, readUint } from '../util/read.js';
+import {
+  readArray,
+  readBool,
+  readEnum,
+  readInt,
+  readObject,
+  readString,
+  readUint,
+} from '../util/read.js';
 
 /**
  * The L1 actions the paper exchange understands, rebuilt in the key order Hyperliquid's own
@@ -45,6 +53,13 @@ export interface UpdateLeverageAction {
   isCross: boolean;
   leverage: number;
 }
+/** Adds (ntli > 0) or removes margin of an isolated position, in micro-dollars (1e6 = $1). */
+export interface UpdateIsolatedMarginAction {
+  type: 'updateIsolatedMargin';
+  asset: number;
+  isBuy: boolean;
+  ntli: number;
+}
 /** The signing test vectors' action; verified, then answered like a no-op. */
 export interface DummyAction {
   type: 'dummy';
@@ -59,6 +74,7 @@ export type L1Action =
   | CancelAction
   | CancelByCloidAction
   | UpdateLeverageAction
+  | UpdateIsolatedMarginAction
   | DummyAction
   | NoopAction;
 
@@ -148,6 +164,13 @@ export function canonicalL1Action(value: unknown): L1Action {
         asset: readUint(raw.asset, 'asset'),
         isCross: readBool(raw.isCross, 'isCross'),
         leverage: readUint(raw.leverage, 'leverage'),
+      };
+    case 'updateIsolatedMargin':
+      return {
+        type: 'updateIsolatedMargin',
+        asset: readUint(raw.asset, 'asset'),
+        isBuy: readBool(raw.isBuy, 'isBuy'),
+        ntli: readInt(raw.ntli, 'ntli'),
       };
     case 'dummy':
       return { type: 'dummy', num: readUint(raw.num, 'num') };

@@ -57,6 +57,14 @@ export function readUint(value: unknown, name: string): number {
   return value;
 }
 
+/** A safe integer of either sign (`ntli`, a margin change in micro-dollars). */
+export function readInt(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new BadRequestError(`${name} must be an integer`);
+  }
+  return value;
+}
+
 /** A non-negative safe integer, or undefined for a missing or null field. */
 export function readOptionalUint(value: unknown, name: string): number | undefined {
   return value === undefined || value === null ? undefined : readUint(value, name);
