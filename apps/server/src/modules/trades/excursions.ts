@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lte, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import { excursionInterval, tradeExcursions, type Trade } from '@tb/core';
 import { ExchangeError, type MarketData, type Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -134,6 +134,8 @@ export class TradeExcursions {
           isNull(trades.mfeR),
           gte(trades.closedAt, new Date(nowMs - EXCURSIONS_WINDOW_MS)),
           lte(trades.closedAt, new Date(nowMs)),
+          // Journal trades have no market when MARKET_DATA_NETWORK is paper.
+          this.deps.marketNetwork === 'paper' ? isNotNull(exchangeCredentials.network) : undefined,
         ),
         // Enough to get past the trades waiting for a retry.
         EXCURSIONS_PER_SWEEP + this.#notBefore.size,

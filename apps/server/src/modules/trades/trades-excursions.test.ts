@@ -177,3 +177,23 @@ describeEachDatabase(
     },
   },
 );
+
+describeEachDatabase('MFE and MAE of journal trades on the paper market (default)', (ctx) => {
+  it('stay null: paper prices are a simulation, not the market the journal records', async () => {
+    const user = await register(ctx.app);
+    const opened = await createTrade(ctx.app, user.token, {
+      pair: 'BTCUSDT',
+      isLong: true,
+      entryPrice: 100,
+      stopLoss: 90,
+      takeProfit: 120,
+    });
+    const closed = await authed(ctx.app, user.token, 'PUT', `/api/trades/${opened.id}/status`, {
+      status: 'STOPLOSS_HIT',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await ctx.app.excursions.idle();
+    expect(await readTrade(ctx, user.token, opened.id)).toMatchObject({ mfeR: null, maeR: null });
+    expect(await ctx.app.excursions.sweep({ force: true })).toBe(0);
+  });
+});
