@@ -15,7 +15,7 @@ export {
   type BingoActions,
 } from './hooks/use-bingo';
 export { useJournalMode, type JournalMode } from './hooks/use-journal-mode';
-export { exitNotice, useExitUndo } from './exit-undo';
+export { clearExitUndo, exitNotice, offerExitUndo, useExitUndo } from './exit-undo';
 export {
   liveTradeMessages,
   useLiveTradeActions,
