@@ -77,6 +77,8 @@ export const ConfigSchema = z
     PAPER_EXCHANGE: z.stringbool().default(true),
     /** Tests and demos: POST /paper/control/mark pins a coin's mark price. */
     PAPER_CONTROL: z.stringbool().default(false),
+    /** Hyperliquid's per-IP weights on /paper (1,200 a minute, times RATE_LIMIT_SCALE). */
+    PAPER_RATE_LIMIT: z.stringbool().default(true),
     HYPERLIQUID_MAINNET_URL: z.url({ protocol: /^https?$/ }).default('https://api.hyperliquid.xyz'),
     HYPERLIQUID_TESTNET_URL: z
       .url({ protocol: /^https?$/ })
@@ -135,6 +137,7 @@ export const ConfigSchema = z
     rateLimitScale: env.RATE_LIMIT_SCALE,
     paperExchange: env.PAPER_EXCHANGE,
     paperControl: env.PAPER_CONTROL,
+    paperRateLimit: env.PAPER_RATE_LIMIT,
     hyperliquidUrls: {
       mainnet: env.HYPERLIQUID_MAINNET_URL.replace(/\/$/, ''),
       testnet: env.HYPERLIQUID_TESTNET_URL.replace(/\/$/, ''),

@@ -4,9 +4,9 @@ import { WEIGHT_PER_MINUTE } from './weights.js';
  * The per-IP weight budget: at most `perMinute` weight within any rolling minute (HYPERLIQUID.md,
  * rate limits: "per IP, 1200 weight per minute"; GB does not say how the minute is counted, so
  * the strict reading: no 60 s holds more). Spent weight is kept in one-second slots, so a key's
- * record stays small (at most 61 slots); a slot is forgotten once all of it lies more than a
- * minute back, so the budget may free up to a second later than an exact log would, never
- * earlier.
+ * record stays small (at most 61 slots); a slot is forgotten a minute after the last weight
+ * added to it, so weight is freed a minute after it was spent, or up to a second later (the
+ * earlier charges of a slot), never earlier.
  */
 
 /** What a change makes of the records it read (the server's SharedState has the same shape). */
@@ -71,8 +71,8 @@ export class MemoryWeightState implements WeightState {
   }
 }
 
-/** Weight spent per slot: [slot start (epoch ms), weight]. */
-type Slots = Array<[number, number]>;
+/** Weight spent per slot: [slot start, weight, time of the slot's last charge] (epoch ms). */
+type Slots = Array<[number, number, number]>;
 
 /** A minute. */
 export const WINDOW_MS = 60_000;
@@ -112,7 +112,7 @@ export class WeightBudget {
    * answering it.
    */
   charge(key: string, weight: number, nowMs: number): Promise<Charge> {
-    return this.#change(key, nowMs, (slots, spent) =>
+    return this.#change<Charge>(key, nowMs, (slots, spent) =>
       spent + weight > this.perMinute
         ? { slots, result: { allowed: false, spent } }
         : { slots: add(slots, weight, nowMs), result: { allowed: true, spent: spent + weight } },
@@ -142,15 +142,15 @@ export class WeightBudget {
     decide: (slots: Slots, spent: number) => { slots: Slots; result: R },
   ): Promise<R> {
     return this.#state.update<Slots, R>([`limit:${this.#name}:${key}`], nowMs, ([stored]) => {
-      // A slot counts until all of it is more than a minute back; slots ahead of `nowMs`
-      // (requests in flight together may read the clock out of order) count too.
-      const live = (stored ?? []).filter(([start]) => start + SLOT_MS + WINDOW_MS > nowMs);
+      // A slot counts until its last charge is a minute back; slots ahead of `nowMs` (requests
+      // in flight together may read the clock out of order) count too.
+      const live = (stored ?? []).filter(([, , last]) => last + WINDOW_MS > nowMs);
       const spent = live.reduce((sum, [, weight]) => sum + weight, 0);
       const { slots, result } = decide(live, spent);
-      const last = slots.reduce((latest, [start]) => Math.max(latest, start), -Infinity);
+      const latest = slots.reduce((max, [, , last]) => Math.max(max, last), -Infinity);
       return {
         records: [slots.length > 0 ? slots : undefined],
-        expiresAt: slots.length > 0 ? last + SLOT_MS + WINDOW_MS : nowMs,
+        expiresAt: slots.length > 0 ? latest + WINDOW_MS : nowMs,
         result,
       };
     });
@@ -161,6 +161,8 @@ export class WeightBudget {
 function add(slots: Slots, weight: number, nowMs: number): Slots {
   const start = Math.floor(nowMs / SLOT_MS) * SLOT_MS;
   const found = slots.findIndex(([slot]) => slot === start);
-  if (found < 0) return [...slots, [start, weight]];
-  return slots.map(([slot, spent], i) => [slot, i === found ? spent + weight : spent]);
+  if (found < 0) return [...slots, [start, weight, nowMs]];
+  return slots.map(([slot, spent, last], i) =>
+    i === found ? [slot, spent + weight, Math.max(last, nowMs)] : [slot, spent, last],
+  );
 }

@@ -30,6 +30,7 @@ export async function registerPaper(
     now,
     state,
     control: config.paperControl,
+    weights: config.paperRateLimit,
   });
   return paper;
 }

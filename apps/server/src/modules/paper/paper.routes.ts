@@ -1,4 +1,9 @@
-import { paperExchangeRoutes, type PaperExchange, type PaperReply } from '@tb/paper-exchange';
+import {
+  paperExchangeRoutes,
+  WEIGHT_PER_MINUTE,
+  type PaperExchange,
+  type PaperReply,
+} from '@tb/paper-exchange';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -8,10 +13,12 @@ import { clientKey } from '../../lib/client-key.js';
 import type { SharedState } from '../../lib/redis/shared-state.js';
 
 /**
- * Request weight per minute and client address: generous for a bot, a wall for a flood. As on
- * Hyperliquid, an /exchange action of n orders or cancels weighs 1 + ⌊n / 40⌋.
+ * Request weight per rolling minute and client address, Hyperliquid's (HYPERLIQUID.md, rate
+ * limits): an /info read weighs 2, 20 or 60 by type, plus its items for the reads that list
+ * them; an /exchange action of n orders, cancels or modifies 1 + ⌊n / 40⌋. Past it, 429 with
+ * Hyperliquid's body (`null`). Counted by the paper exchange's own hooks (limitWeights).
  */
-export const REQUESTS_PER_MINUTE = 1_200;
+export const REQUESTS_PER_MINUTE = WEIGHT_PER_MINUTE;
 /** Faucet calls per minute and address (each address is funded once anyway). */
 const FAUCET_PER_MINUTE = 10;
 /** New accounts one client address may fund through the faucet per day. */
@@ -34,13 +41,6 @@ const tooManyAtOnce = () =>
     `Too many requests to the paper exchange at once from your address (${IN_FLIGHT_PER_CLIENT} are worked on, ${WAITING_PER_CLIENT} wait). Please wait for your earlier requests.`,
   );
 
-/** The orders or cancels an /exchange body carries (0 when it is not such a body). */
-function batchSize(body: unknown): number {
-  const action = (body as { action?: { orders?: unknown; cancels?: unknown } } | null)?.action;
-  const batch = action?.orders ?? action?.cancels;
-  return Array.isArray(batch) ? batch.length : 0;
-}
-
 /** Whether the faucet funded a new account (and not: refused, bad address, failed). */
 function funded(answer: PaperReply): boolean {
   return answer.status === 200 && (answer.body as { status?: unknown }).status === 'ok';
@@ -50,8 +50,10 @@ function funded(answer: PaperReply): boolean {
  * The paper exchange's own HTTP face (`/paper/info`, `/paper/exchange`, `/paper/faucet`), for
  * any Hyperliquid client pointed at it. No app session: it signs like Hyperliquid. The app
  * itself calls the paper exchange in process, so these limits never slow the proxy (paper
- * keys have their own limits, in the API key manager). A client is its IPv4 address or its
- * IPv6 /64 (see clientKey).
+ * keys have their own limits, in the API key manager) and the app's own calls (market cache,
+ * reconciler, trading) are not charged to 127.0.0.1: they never pass here. A client is its
+ * IPv4 address or its IPv6 /64 (see clientKey); the weights count in the app's shared state
+ * (Redis when configured: one budget per client for every instance).
  */
 export const paperRoutes: FastifyPluginAsync<{
   exchange: PaperExchange;
@@ -61,10 +63,11 @@ export const paperRoutes: FastifyPluginAsync<{
   state?: SharedState;
   /** PAPER_CONTROL: serve POST /paper/control/mark (absent otherwise: 404). */
   control?: boolean;
-}> = async (app, { exchange, rateLimitScale, now, state, control = false }) => {
+  /** PAPER_RATE_LIMIT: Hyperliquid's weights (on by default; false: not counted). */
+  weights?: boolean;
+}> = async (app, { exchange, rateLimitScale, now, state, control = false, weights = true }) => {
   const limit = (name: string, max: number, windowMs: number) =>
     new WindowLimiter(name, max * rateLimitScale, windowMs, state);
-  const requests = limit('paper-requests', REQUESTS_PER_MINUTE, 60_000);
   const faucetCalls = limit('paper-faucet', FAUCET_PER_MINUTE, 60_000);
   const newAccounts = limit('paper-faucet-accounts', FAUCET_ACCOUNTS_PER_DAY, 86_400_000);
   const turns = new ClientGate(IN_FLIGHT_PER_CLIENT, WAITING_PER_CLIENT);
@@ -73,10 +76,7 @@ export const paperRoutes: FastifyPluginAsync<{
   app.addHook('onRequest', async (req, reply) => {
     const client = clientKey(req.ip);
     const nowMs = now().getTime();
-    const limited =
-      !(await requests.hit(client, nowMs)) ||
-      (req.url.endsWith('/faucet') && !(await faucetCalls.hit(client, nowMs)));
-    if (limited) {
+    if (req.url.endsWith('/faucet') && !(await faucetCalls.hit(client, nowMs))) {
       throw tooManyRequests();
     }
     const turn = await turns.enter(client);
@@ -98,16 +98,6 @@ export const paperRoutes: FastifyPluginAsync<{
     turnOf.get(req)?.workStarted();
   });
   app.addHook('onSend', async (req) => turnOf.get(req)?.workEnded());
-  // A batch weighs more (the body is read by now); the first unit was counted above.
-  app.addHook('preHandler', async (req) => {
-    if (!req.url.endsWith('/exchange')) return;
-    const nowMs = now().getTime();
-    for (let extra = Math.floor(batchSize(req.body) / 40); extra > 0; extra -= 1) {
-      if (!(await requests.hit(clientKey(req.ip), nowMs))) {
-        throw tooManyRequests();
-      }
-    }
-  });
   const faucet = async (body: unknown, ip: string): Promise<PaperReply> => {
     const client = clientKey(ip);
     const nowMs = now().getTime();
@@ -125,5 +115,15 @@ export const paperRoutes: FastifyPluginAsync<{
     if (!funded(answer)) await newAccounts.giveBack(client, nowMs);
     return answer;
   };
-  await app.register(paperExchangeRoutes, { exchange, faucet, control });
+  await app.register(paperExchangeRoutes, {
+    exchange,
+    faucet,
+    control,
+    rateLimit: weights && {
+      perMinute: REQUESTS_PER_MINUTE * rateLimitScale,
+      now: () => now().getTime(),
+      clientKey,
+      ...(state && { state }),
+    },
+  });
 };
