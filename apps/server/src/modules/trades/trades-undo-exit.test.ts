@@ -92,6 +92,25 @@ describeEachDatabase('undo of a close by hand within 10 seconds (issue 26)', (ct
     expect(again.json().stats.dailyStats).toMatchObject({ wins: 1, losses: 1 });
   });
 
+  it('the third stoploss undone: the stoploss lock it set is lifted', async () => {
+    const user = await register(ctx.app);
+    for (let i = 0; i < 2; i += 1) {
+      const trade = await createTrade(ctx.app, user.token, LONG);
+      expect((await hit(user.token, trade.id, 'STOPLOSS_HIT')).statusCode).toBe(200);
+    }
+    const third = await createTrade(ctx.app, user.token, LONG);
+    const ended = await hit(user.token, third.id, 'STOPLOSS_HIT');
+    expect(ended.json().stats.slTaken).toBe(3);
+    const reason = async () => (await call(user.token, 'POST', '/api/trades', LONG)).json().error;
+    expect(await reason()).toMatchObject({ code: 'SESSION_ENDED', reason: 'STOPLOSSES' });
+
+    const res = await undo(user.token, third.id, 1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().stats).toMatchObject({ slTaken: 2, tradeStreak: -2 });
+    // Still no fourth trade today, but for the day's trade count (3 opened), not the stoplosses.
+    expect((await reason()).reason).not.toBe('STOPLOSSES');
+  });
+
   it('a partial exit undone: its exit is taken back, nothing was counted, the rest can exit', async () => {
     const user = await register(ctx.app);
     const trade = await createTrade(ctx.app, user.token, LONG);
