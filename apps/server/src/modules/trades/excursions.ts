@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
-import { excursionInterval, tradeExcursions, type Trade } from '@tb/core';
+import { excursionInterval, tradeExcursions, type Excursions, type Trade } from '@tb/core';
 import { ExchangeError, type MarketData, type Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -17,6 +17,11 @@ declare module 'fastify' {
 
 /** Closed trades whose excursions a sweep still tries to fill: those closed this recently. */
 export const EXCURSIONS_WINDOW_MS = 7 * 24 * 60 * 60_000;
+/**
+ * How long a close by hand waits for its excursions before answering without them (they are
+ * stored in the background then): one candleSnapshot on a cached meta, usually far less.
+ */
+export const EXCURSIONS_CLOSE_WAIT_MS = 1_000;
 /** Trades one sweep reads candles for at most (one candleSnapshot each). */
 export const EXCURSIONS_PER_SWEEP = 10;
 /** The least time between two sweeps of one instance (the reconciler passes every few s). */
@@ -91,13 +96,29 @@ export class TradeExcursions {
 
   constructor(private readonly deps: TradeExcursionsDeps) {}
 
-  /** After a close committed: reads and stores the trade's excursions in the background. */
-  afterClose(trade: Pick<Trade, 'id' | 'status'>): void {
-    if (trade.status === 'OPEN') return;
-    this.#track(this.fill(trade.id));
+  /**
+   * After a close committed: reads and stores the trade's excursions, waiting at most `waitMs`
+   * for them (the read goes on in the background after that). Answers them when stored in
+   * time, else null; never throws.
+   */
+  async afterClose(trade: Pick<Trade, 'id' | 'status'>, waitMs = 0): Promise<Excursions | null> {
+    if (trade.status === 'OPEN') return null;
+    const read = this.#read(trade.id);
+    this.#track(read);
+    if (waitMs <= 0) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), waitMs);
+    });
+    try {
+      const result = await Promise.race([read, gaveUp]);
+      return result === null || typeof result === 'string' ? null : result;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** After the reconciler closed trades from fills: the same for each. */
+  /** After the reconciler closed trades from fills: read in the background for each. */
   afterFills(tradeIds: readonly string[]): void {
     for (const id of tradeIds) this.#track(this.fill(id));
   }
@@ -109,6 +130,12 @@ export class TradeExcursions {
 
   /** Reads one closed trade's candles and stores its excursions; never throws. */
   async fill(tradeId: string): Promise<ExcursionsOutcome> {
+    const result = await this.#read(tradeId);
+    return typeof result === 'string' ? result : 'stored';
+  }
+
+  /** fill, answering the excursions stored, or why there are none. */
+  async #read(tradeId: string): Promise<Excursions | Exclude<ExcursionsOutcome, 'stored'>> {
     try {
       const [row] = await this.#closed(eq(trades.id, tradeId));
       return row ? await this.#fillRow(row) : 'skipped';
@@ -155,7 +182,7 @@ export class TradeExcursions {
       const outcome = await this.#fillRow(row).catch((error: unknown) =>
         this.#failed(row.id, error),
       );
-      if (outcome === 'stored') stored += 1;
+      if (typeof outcome !== 'string') stored += 1;
     }
     return stored;
   }
@@ -182,7 +209,7 @@ export class TradeExcursions {
       .limit(limit) as Promise<ClosedRow[]>;
   }
 
-  async #fillRow(row: ClosedRow): Promise<ExcursionsOutcome> {
+  async #fillRow(row: ClosedRow): Promise<Excursions | Exclude<ExcursionsOutcome, 'stored'>> {
     const network = row.network ?? this.deps.marketNetwork;
     if (!row.closedAt) return 'skipped';
     if (row.network === null && network === 'paper') return this.#unknown(row.id);
@@ -225,16 +252,16 @@ export class TradeExcursions {
         and(eq(trades.id, row.id), ne(trades.status, 'OPEN'), eq(trades.closedAt, row.closedAt)),
       );
     this.#notBefore.delete(row.id);
-    return 'stored';
+    return result;
   }
 
-  #unknown(tradeId: string): ExcursionsOutcome {
+  #unknown(tradeId: string): 'unknown-market' {
     this.#remember();
     this.#notBefore.set(tradeId, { at: Infinity, failures: 0 });
     return 'unknown-market';
   }
 
-  #failed(tradeId: string, error: unknown): ExcursionsOutcome {
+  #failed(tradeId: string, error: unknown): 'failed' {
     const failures = (this.#notBefore.get(tradeId)?.failures ?? 0) + 1;
     const retryInMs = RETRY_BASE_MS * 2 ** Math.min(failures - 1, 10);
     this.#remember();

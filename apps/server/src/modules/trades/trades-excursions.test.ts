@@ -119,9 +119,16 @@ describeEachDatabase(
   (ctx) => {
     it('stores them after a close by hand, as computed by hand from the candles', async () => {
       const { user, trade } = await closedLong(ctx, market!.exchange);
-      // The close answered before the candles were read.
+      // The close waits up to a second for them; a read still going on then is finished here.
       await ctx.app.excursions.idle();
       const stored = await readTrade(ctx, user.token, trade.id);
+      expect([
+        { mfeR: null, maeR: null },
+        { mfeR: stored.mfeR, maeR: stored.maeR },
+      ]).toContainEqual({
+        mfeR: trade.mfeR,
+        maeR: trade.maeR,
+      });
       expect(stored.status).not.toBe('OPEN');
       const expected = await expectedExcursions(market!.exchange, stored);
       expect({ mfeR: stored.mfeR, maeR: stored.maeR }).toEqual(expected);

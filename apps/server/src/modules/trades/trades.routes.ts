@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
-import type { TradeExcursions } from './excursions.js';
+import { EXCURSIONS_CLOSE_WAIT_MS, type TradeExcursions } from './excursions.js';
 import { liveRequestOf } from './idempotency.js';
 import type { TradesService } from './trades.service.js';
 
@@ -25,10 +25,13 @@ export const tradesRoutes: FastifyPluginAsyncZod<{
   excursions?: Pick<TradeExcursions, 'afterClose'>;
 }> = async (app, { trades, excursions }) => {
   app.addHook('onRequest', app.authenticate);
-  /** After an exit committed: a trade it closed gets its MFE / MAE read in the background. */
-  const closed = <T extends { trade: Trade }>(done: T): T => {
-    excursions?.afterClose(done.trade);
-    return done;
+  /**
+   * After an exit committed: a trade it closed gets its MFE / MAE read from the market, waited
+   * for a moment (EXCURSIONS_CLOSE_WAIT_MS) so the answer usually carries them.
+   */
+  const closed = async <T extends { trade: Trade }>(done: T): Promise<T> => {
+    const read = await excursions?.afterClose(done.trade, EXCURSIONS_CLOSE_WAIT_MS);
+    return read ? { ...done, trade: { ...done.trade, ...read } } : done;
   };
 
   app.get(
