@@ -8,6 +8,7 @@ import { MAX_CANCELS_PER_ACTION, MAX_ORDERS_PER_ACTION } from '../limits.js';
 import { assetById } from '../market/assets.js';
 import { actionConnectionId, l1ActionDigest } from '../signing/action-hash.js';
 import { canonicalL1Action } from '../signing/canonical.js';
+import { canonicalMoreL1Action } from '../signing/canonical-more.js';
 import type { L1Action } from '../signing/canonical.js';
 import { recoverSigner } from '../signing/recover.js';
 import type { Ledger } from '../state.js';
@@ -18,6 +19,8 @@ import { accountTransaction } from './context.js';
 import type { ExchangeDeps } from './context.js';
 import { consumeNonce, readEnvelope } from './envelope.js';
 import type { Envelope } from './envelope.js';
+import { runMoreL1 } from './exchange-more.js';
+import { handleRefusedUserSigned, isRefusedUserSigned } from './refused-user-signed.js';
 import { exchangeError, ok } from './reply.js';
 
 /** The paper exchange verifies as Hyperliquid's testnet: source "b", hyperliquidChain "Testnet". */
@@ -79,8 +82,10 @@ async function actingAddress(deps: ExchangeDeps, signer: string): Promise<string
 }
 
 async function handleL1(deps: ExchangeDeps, envelope: Envelope): Promise<PaperReply> {
-  const action = canonicalL1Action(envelope.action);
-  const oversized = oversizedBatch(action);
+  // Edits, the dead man's switch and the refused actions (canonical-more.ts), else the rest.
+  const more = canonicalMoreL1Action(envelope.action);
+  const action = more ?? canonicalL1Action(envelope.action);
+  const oversized = more ? null : oversizedBatch(action as L1Action);
   if (oversized) return exchangeError(oversized);
   const { nonce, vaultAddress, expiresAfter } = envelope;
   const connectionId = actionConnectionId(action, nonce, vaultAddress, expiresAfter);
@@ -99,7 +104,9 @@ async function handleL1(deps: ExchangeDeps, envelope: Envelope): Promise<PaperRe
     const work = await openLedger(tx, account, deps.seed, nowMs, deps.pins);
     const reply = vaultAddress
       ? exchangeError('Vaults and subaccounts are not supported by the paper exchange.')
-      : runL1({ seed: deps.seed, nowMs, pins: deps.pins }, work.ledger, action);
+      : more
+        ? runMoreL1({ seed: deps.seed, nowMs, pins: deps.pins }, work.ledger, more)
+        : runL1({ seed: deps.seed, nowMs, pins: deps.pins }, work.ledger, action as L1Action);
     await work.save();
     return reply;
   });
@@ -113,7 +120,7 @@ async function handleL1(deps: ExchangeDeps, envelope: Envelope): Promise<PaperRe
  */
 export function handleExchange(deps: ExchangeDeps, body: unknown): Promise<PaperReply> {
   const envelope = readEnvelope(body);
-  return envelope.action.type === 'approveAgent'
-    ? handleApproveAgent(deps, envelope)
-    : handleL1(deps, envelope);
+  if (envelope.action.type === 'approveAgent') return handleApproveAgent(deps, envelope);
+  if (isRefusedUserSigned(envelope.action.type)) return handleRefusedUserSigned(deps, envelope);
+  return handleL1(deps, envelope);
 }

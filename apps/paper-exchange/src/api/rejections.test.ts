@@ -261,7 +261,7 @@ describe('order rejections', () => {
   it('an unknown action type is not deserialisable (422)', async () => {
     const { exchange, key, clock } = await setUp();
     const answer = await exchange.exchange(
-      await signedEnvelope(key, { type: 'usdSend' }, clock.nonce()),
+      await signedEnvelope(key, { type: 'nope' }, clock.nonce()),
     );
     expect(answer).toEqual({
       status: 422,

@@ -6,6 +6,7 @@ import { finishOrder, hasExposure } from '../state.js';
 import type { Ledger, OrderRecord } from '../state.js';
 import { roundTo } from '../util/decimal.js';
 import { settleFunding } from './funding.js';
+import { fireScheduledCancel } from './schedule-cancel.js';
 import { isIsolated, isolatedUnderwater } from './isolated.js';
 import { accountSummary, maintenanceRate } from './margin.js';
 import { applyFill } from './matching.js';
@@ -150,7 +151,8 @@ function evaluateAt(ledger: Ledger, seed: number, timeMs: number, pins?: MarkPin
  * Samples are taken every step (a minute, longer over a gap of more than MAX_STEPS minutes)
  * and at every whole hour in between, where the account's orders are evaluated first and then
  * the positions it holds settle that hour's funding (engine/funding.ts): each hour is settled
- * once, at its own mark, whatever the gap and whenever the account is looked at.
+ * once, at its own mark, whatever the gap and whenever the account is looked at. The account's
+ * scheduled cancel is a sample too: orders that filled before it did, the rest are canceled.
  */
 export function advance(ledger: Ledger, seed: number, nowMs: number, pins?: MarkPins): boolean {
   const { account } = ledger;
@@ -163,17 +165,26 @@ export function advance(ledger: Ledger, seed: number, nowMs: number, pins?: Mark
       : false;
   }
   account.lastEvalMs = nowMs;
-  if (!hasExposure(account)) return false;
+  if (!hasExposure(account)) {
+    // A scheduled cancel that came due with nothing open lapses.
+    fireScheduledCancel(ledger, nowMs);
+    return false;
+  }
   const step = Math.max(STEP_MS, (nowMs - from) / MAX_STEPS);
   let changed = false;
   let sample = from + step;
   let hour = nextHour(from);
+  let cancelAt = account.scheduledCancelMs ?? Infinity;
   for (;;) {
-    const at = Math.min(sample, hour, nowMs);
+    const at = Math.min(sample, hour, cancelAt, nowMs);
     changed = evaluateAt(ledger, seed, at, pins) || changed;
     if (at === hour) {
       changed = settleFunding(ledger, seed, hour, pins) || changed;
       hour += HOUR_MS;
+    }
+    if (at === cancelAt) {
+      changed = fireScheduledCancel(ledger, at) || changed;
+      cancelAt = Infinity;
     }
     if (at === sample) sample += step;
     if (at >= nowMs || !hasExposure(account)) break;

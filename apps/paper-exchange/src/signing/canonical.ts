@@ -108,7 +108,8 @@ function readOrderType(value: unknown): OrderType {
   };
 }
 
-function readOrderWire(value: unknown): OrderWire {
+/** One order of an `order` action (also the new order of a modify), in canonical form. */
+export function readOrderWire(value: unknown): OrderWire {
   const o = readObject(value, 'order');
   const order: OrderWire = {
     a: readUint(o.a, 'a'),
