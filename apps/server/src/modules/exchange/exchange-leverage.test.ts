@@ -104,8 +104,52 @@ describeEachDatabase('POST /api/exchange/leverage on the built-in paper exchange
     expect(zero.json().error.message).toBe('Leverage must be a whole number from 1 to 100');
   });
 
+  it('an isolated leverage is kept: the position holds its own margin and liquidation price', async () => {
+    const user = await paperTrader();
+    const set = await call(user.token, 'POST', '/api/exchange/leverage', {
+      symbol: 'BTC',
+      leverage: 5,
+      isCross: false,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const long = await call(
+      user.token,
+      'POST',
+      '/api/exchange/order',
+      marketOrder('BTC', 'buy', 0.001),
+    );
+    expect(long.statusCode, long.body).toBe(201);
+    const positions = (await call(user.token, 'GET', '/api/exchange/positions')).json().data as {
+      symbol: string;
+      size: number;
+      markPrice: number;
+      entryPrice: number;
+      margin: number;
+      leverage: number;
+      leverageType: string;
+      liquidationPrice: number | null;
+    }[];
+    const btc = positions.find((p) => p.symbol === 'BTC-USD')!;
+    expect(btc).toMatchObject({ leverage: 5, leverageType: 'isolated' });
+    // Its margin: entry notional / 5 less the 0.045 % taker fee, plus its unrealised PnL.
+    const notional = btc.size * btc.entryPrice;
+    const pnl = btc.size * (btc.markPrice - btc.entryPrice);
+    expect(btc.margin).toBeCloseTo(notional / 5 - notional * 0.00045 + pnl, 1);
+    // (entry − margin / size) / (1 − 1/80): about 80 % of the entry, whatever the cash behind.
+    expect(btc.liquidationPrice!).toBeGreaterThan(btc.entryPrice * 0.8);
+    expect(btc.liquidationPrice!).toBeLessThan(btc.entryPrice * 0.82);
+  });
+
   it("maps the exchange's refusal like the order route: 422 with its text", async () => {
     const user = await paperTrader();
+    const long = await call(
+      user.token,
+      'POST',
+      '/api/exchange/order',
+      marketOrder('BTC', 'buy', 0.001),
+    );
+    expect(long.statusCode, long.body).toBe(201);
+    // A cross position is open: Hyperliquid refuses to make the coin isolated under it.
     const res = await call(user.token, 'POST', '/api/exchange/leverage', {
       symbol: 'BTC',
       leverage: 3,
@@ -114,8 +158,7 @@ describeEachDatabase('POST /api/exchange/leverage on the built-in paper exchange
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({
       code: 'EXCHANGE_REJECTED',
-      message:
-        'Failed to set leverage: Isolated margin is not supported by the paper exchange; use cross.',
+      message: 'Failed to set leverage: Cannot switch leverage type with open position.',
     });
   });
 
