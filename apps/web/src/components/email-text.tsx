@@ -1,3 +1,5 @@
+import './email-text.css';
+
 /**
  * The pieces an address may wrap between: the name and the domain (from its `@`), each cut after
  * its dots, hyphens, underscores and pluses ('christopher.' 'longname.' 'trader' '@example.' 'com').

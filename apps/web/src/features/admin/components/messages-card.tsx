@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ContactMessage } from '@tb/core';
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Card, QueryStatus, type BadgeTone } from '@/components';
+import { EmailText } from '@/components/email-text';
 import { contactMessagesQueryOptions } from '../api';
-import { EmailText } from './email-text';
 import { formatDateTime } from './format';
 import { Pagination } from './pagination';
 

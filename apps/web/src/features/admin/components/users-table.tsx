@@ -1,6 +1,6 @@
 import { subscriptionStatus, type AdminUser } from '@tb/core';
 import { Badge, Button } from '@/components';
-import { EmailText } from './email-text';
+import { EmailText } from '@/components/email-text';
 import { daysLeft, formatDate, formatDateTime, planLabel } from './format';
 
 const COLUMNS = [

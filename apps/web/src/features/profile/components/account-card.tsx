@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PublicUser } from '@tb/core';
 import { Badge, Button, Card, type BadgeTone } from '@/components';
+import { EmailText } from '@/components/email-text';
 import { resendMessages, resendVerificationMutationOptions } from '@/features/auth';
 
 /**
@@ -43,7 +44,9 @@ export function AccountCard({ user }: { user: PublicUser }) {
         <dt>Username</dt>
         <dd>{user.username}</dd>
         <dt>Email</dt>
-        <dd>{user.email}</dd>
+        <dd>
+          <EmailText email={user.email} />
+        </dd>
       </dl>
       {user.isEmailVerified ? null : (
         <div>
