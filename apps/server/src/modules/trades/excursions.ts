@@ -1,12 +1,11 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import { excursionInterval, tradeExcursions, type Excursions, type Trade } from '@tb/core';
 import { ExchangeError, type MarketData, type Network } from '@tb/hyperliquid';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { exchangeCredentials, tradeOrders, trades } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { ExcursionsRepository, type ClosedTradeRow } from './excursions.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,31 +33,6 @@ const MAX_REMEMBERED = 1_000;
 /** What a read of one trade's excursions came to. */
 export type ExcursionsOutcome = 'stored' | 'unknown-market' | 'failed' | 'skipped';
 
-/** A closed trade as excursions read it, with the network of its exchange connection if any. */
-interface ClosedRow {
-  id: string;
-  pair: string;
-  isLong: boolean;
-  entryPrice: string;
-  stopLoss: string;
-  exitPrice: string | null;
-  date: Date;
-  closedAt: Date | null;
-  network: Network | null;
-}
-
-const COLUMNS = {
-  id: trades.id,
-  pair: trades.pair,
-  isLong: trades.isLong,
-  entryPrice: trades.entryPrice,
-  stopLoss: trades.stopLoss,
-  exitPrice: trades.exitPrice,
-  date: trades.date,
-  closedAt: trades.closedAt,
-  network: exchangeCredentials.network,
-};
-
 export interface TradeExcursionsDeps {
   db: Db;
   now: Clock;
@@ -80,7 +54,8 @@ export interface TradeExcursionsDeps {
  * paper, whose prices are a simulation and not the market the journal records (as for entry
  * bounds, market-price.ts). One candleSnapshot per trade: the finest interval whose most recent
  * 5,000 candles reach back to the opening (core excursionInterval: 1m for about 3.5 days, then
- * 5m, 15m, 1h...), since Hyperliquid serves no older candles to page to.
+ * 5m, 15m, 1h...), since Hyperliquid serves no older candles to page to. Its weight is 20 plus
+ * 1 per 60 candles: about 24 for a trade of a few hours, at most about 100 for one of 3.5 days.
  *
  * A trade whose market is unknown (a pair the exchange does not list) stays null; it is not
  * tried again by this instance, and no sweep looks at trades closed more than
@@ -137,7 +112,7 @@ export class TradeExcursions {
   /** fill, answering the excursions stored, or why there are none. */
   async #read(tradeId: string): Promise<Excursions | Exclude<ExcursionsOutcome, 'stored'>> {
     try {
-      const [row] = await this.#closed(eq(trades.id, tradeId));
+      const row = await this.#repo().closed(tradeId);
       return row ? await this.#fillRow(row) : 'skipped';
     } catch (error) {
       return this.#failed(tradeId, error);
@@ -154,18 +129,15 @@ export class TradeExcursions {
     const nowMs = this.deps.now().getTime();
     if (!force && nowMs - this.#lastSweep < EXCURSIONS_SWEEP_EVERY_MS) return 0;
     this.#lastSweep = nowMs;
-    let rows: ClosedRow[];
+    let rows: ClosedTradeRow[];
     try {
-      rows = await this.#closed(
-        and(
-          isNull(trades.mfeR),
-          gte(trades.closedAt, new Date(nowMs - EXCURSIONS_WINDOW_MS)),
-          lte(trades.closedAt, new Date(nowMs)),
-          // Journal trades have no market when MARKET_DATA_NETWORK is paper.
-          this.deps.marketNetwork === 'paper' ? isNotNull(exchangeCredentials.network) : undefined,
-        ),
+      rows = await this.#repo().missing(
+        new Date(nowMs - EXCURSIONS_WINDOW_MS),
+        new Date(nowMs),
         // Enough to get past the trades waiting for a retry.
         EXCURSIONS_PER_SWEEP + this.#notBefore.size,
+        // Journal trades have no market when MARKET_DATA_NETWORK is paper.
+        this.deps.marketNetwork === 'paper',
       );
     } catch (error) {
       this.deps.log.warn(
@@ -197,19 +169,11 @@ export class TradeExcursions {
     void work.finally(() => this.#running.delete(work));
   }
 
-  /** Closed, on-plan trades matching `where`, with their connection's network. */
-  #closed(where: SQL | undefined, limit = 1): Promise<ClosedRow[]> {
-    return this.deps.db
-      .select(COLUMNS)
-      .from(trades)
-      .leftJoin(tradeOrders, eq(tradeOrders.tradeId, trades.id))
-      .leftJoin(exchangeCredentials, eq(exchangeCredentials.id, tradeOrders.connectionId))
-      .where(and(where, ne(trades.status, 'OPEN'), ne(trades.source, 'offPlan')))
-      .orderBy(desc(trades.closedAt))
-      .limit(limit) as Promise<ClosedRow[]>;
+  #repo() {
+    return new ExcursionsRepository(this.deps.db);
   }
 
-  async #fillRow(row: ClosedRow): Promise<Excursions | Exclude<ExcursionsOutcome, 'stored'>> {
+  async #fillRow(row: ClosedTradeRow): Promise<Excursions | Exclude<ExcursionsOutcome, 'stored'>> {
     const network = row.network ?? this.deps.marketNetwork;
     if (!row.closedAt) return 'skipped';
     if (row.network === null && network === 'paper') return this.#unknown(row.id);
@@ -243,14 +207,7 @@ export class TradeExcursions {
       chosen.ms,
     );
     if (!result) return this.#unknown(row.id);
-    // Only for the close it was read for: a trade reopened (undo) or closed again is not
-    // given the excursions of another life.
-    await this.deps.db
-      .update(trades)
-      .set({ mfeR: String(result.mfeR), maeR: String(result.maeR) })
-      .where(
-        and(eq(trades.id, row.id), ne(trades.status, 'OPEN'), eq(trades.closedAt, row.closedAt)),
-      );
+    await this.#repo().store(row.id, row.closedAt, result);
     this.#notBefore.delete(row.id);
     return result;
   }
