@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { rMultiple, usd } from '@tb/core';
 import { describe, expect, it, vi } from 'vitest';
 import { clearExitUndo, offerExitUndo } from '@/features/journal';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -10,7 +11,12 @@ const noop = vi.fn();
 describe('TradeRow: Undo exit (issue 26)', () => {
   it('shows Undo exit on the card of the trade just exited, and it undoes once', async () => {
     clearExitUndo();
-    const closed = tradeFixture({ id: 'a', status: 'STOPLOSS_HIT', rMultiple: -1, pnlUsd: -16.39 });
+    const closed = tradeFixture({
+      id: 'a',
+      status: 'STOPLOSS_HIT',
+      rMultiple: rMultiple(-1),
+      pnlUsd: usd(-16.39),
+    });
     const other = tradeFixture({ id: 'b', pair: 'ETHUSDT' });
     const { user } = renderWithProviders(
       <ul>
