@@ -49,8 +49,8 @@ export * from './trade/import-trade.js';
 export * from './trade/close-from-fills.js';
 export * from './trade/move-stop.js';
 export * from './trade/csv.js';
-
 export * from './trade/excursions.js';
+
 export * from './streak/streak.js';
 export * from './streak/sizing.js';
 export * from './stoploss/stoploss.js';
@@ -80,8 +80,8 @@ export * from './analytics/cells.js';
 export * from './analytics/discipline.js';
 export * from './analytics/local-time.js';
 export * from './analytics/report.js';
-export * from './analytics/options.js';
 export * from './analytics/excursions.js';
+export * from './analytics/options.js';
 
 export * from './signals/throttle.js';
 export * from './signals/webhook.js';

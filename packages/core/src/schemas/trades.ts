@@ -161,12 +161,12 @@ export const CreateTradeRequestSchema = z
     sizeUsd: positiveAmount('Trade size').optional(),
     targetManual: booleanField('Manual target').optional(),
     order: LiveOrderRequestSchema.optional(),
-  })
     /**
      * The exchange connection the trader sees with live trading on: its USDC balance sizes the
      * trade (SPEC.md section 9) and an `order` is placed on it. The newest one when absent.
      */
     connectionId: text('Connection').trim().min(1).max(100, 'Unknown connection').optional(),
+  })
   .superRefine(checkOrder);
 export type CreateTradeRequest = z.infer<typeof CreateTradeRequestSchema>;
 
@@ -298,6 +298,13 @@ export const TradeSchema = z.object({
    * fills, no plan, no R. It counted as a trade of its day; a loss as a stoploss.
    */
   offPlan: z.boolean().default(false),
+  /**
+   * How far the market went for (MFE, >= 0) and against (MAE, <= 0) the trade while it was
+   * open, in R from its entry, on rMultiple's axis (core tradeExcursions); stored after the
+   * close from the market's candles. null while OPEN, until read, or for an unknown market.
+   */
+  mfeR: z.number().nullable().default(null),
+  maeR: z.number().nullable().default(null),
   /** The exchange orders of a trade placed as a bracket (POST /api/trades with `order`). */
   live: LiveTradeSchema.optional(),
 });
@@ -313,10 +320,3 @@ export const TradeWithStatsResponseSchema = z.object({
   stats: RiskStateSchema,
 });
 export type TradeWithStatsResponse = z.infer<typeof TradeWithStatsResponseSchema>;
-  /**
-   * How far the market went for (MFE, >= 0) and against (MAE, <= 0) the trade while it was
-   * open, in R from its entry, on rMultiple's axis (core tradeExcursions); stored after the
-   * close from the market's candles. null while OPEN, until read, or for an unknown market.
-   */
-  mfeR: z.number().nullable().default(null),
-  maeR: z.number().nullable().default(null),

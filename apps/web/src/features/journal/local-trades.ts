@@ -81,10 +81,10 @@ export function addLocalTrade(journal: LocalJournal, input: NewTrade, clock: Loc
     fundingUsd: null,
     imported: false,
     offPlan: false,
-  };
-  return ok({
     mfeR: null,
     maeR: null,
+  };
+  return ok({
     trades: sortTradesForDisplay([trade, ...journal.trades]),
     risk: opened.value.risk,
   });

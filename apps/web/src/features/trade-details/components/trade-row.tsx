@@ -5,8 +5,8 @@ import { useExitUndo } from '@/features/journal';
 import { formatPrice, formatRatio, formatSignedR, formatSignedUsd, formatUsd } from '@/lib/format';
 import { CloseTradeDialog, type ExitStart } from './close-trade-dialog';
 import { LiveActions, LiveState, VerifiedBadge } from './live-trade-panel';
-import { TradeTimes } from './trade-times';
 import { TradeExcursions } from './trade-excursions';
+import { TradeTimes } from './trade-times';
 import { cardStatus } from '../lib/history-view';
 
 export interface TradeRowProps {
@@ -107,11 +107,11 @@ export function TradeRow({ trade, onExit, onEdit, onDelete, onHide, timeZone }: 
           </div>
         ))}
       </dl>
+      <TradeExcursions trade={trade} />
       {trade.live ? <LiveState trade={trade} /> : null}
       {trade.offPlan ? (
         <p className="trade-row__muted">
           Taken on your account outside the plan: it counts as a trade of its day, and a loss as a
-      <TradeExcursions trade={trade} />
           stoploss. Attach it to a plan from the trading page.
         </p>
       ) : (
