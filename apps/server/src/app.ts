@@ -297,6 +297,7 @@ async function registerApiModules(
     parts.paper,
     redis.client ? (network) => new RedisMarketCache(redis, network, parts.marketClock) : undefined,
     () => shared.now().getTime(),
+    shared.state,
   );
   // Entry prices are bounded by the exchange module's market data: read from the networks,
   // not through ExchangeService, which uses trades (no cycle).

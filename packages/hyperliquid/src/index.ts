@@ -29,4 +29,14 @@ export {
   type LocalWallet,
 } from './wallet.js';
 export { approveAgent, type ApproveAgentOptions } from './agents.js';
+export {
+  MemoryMeterStore,
+  meteredTransport,
+  WeightMeter,
+  type MeterChange,
+  type MeterStore,
+  type MeteredTransportOptions,
+  type WeightMeterOptions,
+} from './weight-meter.js';
+export { answerWeight, requestWeight, WEIGHT_PER_MINUTE } from './weights.js';
 export { accountControl } from './control.js';

@@ -5,9 +5,12 @@ import {
   handlerTransport,
   httpTransport,
   HyperliquidExchange,
+  meteredTransport,
+  WeightMeter,
   type AccountCredentials,
   type ExchangeAccount,
   type MarketData,
+  type MeterStore,
   type Network,
   type RemoteCache,
 } from '@tb/hyperliquid';
@@ -27,7 +30,9 @@ export interface PaperAccountKeys {
  * shared by every user of a network (DESIGN.md section 5), and with Redis by every instance
  * (section 10). `paper` talks to the mounted paper exchange in process (its prices are computed,
  * the same on every instance); testnet and mainnet over HTTP with the configured URLs and
- * time-out.
+ * time-out, each request charged first to the network's weight budget (Hyperliquid's 1,200 a
+ * minute per IP, DESIGN.md section 13), shared by every instance through `meterStore` (Redis).
+ * The in-process paper calls pass no HTTP face and are not charged (see paperRoutes).
  */
 export class ExchangeNetworks {
   readonly #exchanges = new Map<Network, HyperliquidExchange>();
@@ -39,14 +44,23 @@ export class ExchangeNetworks {
     remoteCache?: (network: 'mainnet' | 'testnet') => RemoteCache,
     /** Epoch ms of the app's clock (AppDeps.now): the market cache's expiry, candle windows. */
     now?: () => number,
+    /** Where the weight budgets of mainnet and testnet count (the app's shared state). */
+    meterStore?: MeterStore,
   ) {
     const timeoutMs = config.exchangeTimeoutMs;
     for (const network of ['mainnet', 'testnet'] as const) {
-      const transport = httpTransport({
-        apiUrl: config.hyperliquidUrls[network],
-        isTestnet: network === 'testnet',
-        timeoutMs,
-      });
+      const transport = meteredTransport(
+        httpTransport({
+          apiUrl: config.hyperliquidUrls[network],
+          isTestnet: network === 'testnet',
+          timeoutMs,
+        }),
+        // Real time: Hyperliquid's minute is not the app's (test) clock.
+        new WeightMeter({
+          key: `hyperliquid:${network}`,
+          ...(meterStore && { store: meterStore }),
+        }),
+      );
       const remote = remoteCache?.(network);
       this.#exchanges.set(
         network,
