@@ -30,12 +30,13 @@ export function runMoreL1(ctx: EngineContext, ledger: Ledger, action: MoreL1Acti
           `Too many modifies in one action: ${known.modifies.length}. The paper exchange accepts at most ${MAX_ORDERS_PER_ACTION} per action; send them in several actions.`,
         );
       }
-      const statuses = modifyOrders(ctx, ledger, known.modifies);
+      const statuses = modifyOrders(ctx, ledger, known.modifies, known.a === true);
       return ok({ status: 'ok', response: { type: 'order', data: { statuses } } });
     }
     case 'modify': {
       // Hyperliquid answers a single edit with the default response, or an error for the whole.
-      const [status] = modifyOrders(ctx, ledger, [{ oid: known.oid, order: known.order }]);
+      const modify = { oid: known.oid, order: known.order };
+      const [status] = modifyOrders(ctx, ledger, [modify], known.a === true);
       if (typeof status === 'object' && 'error' in status) {
         return exchangeError(
           status.error === CANNOT_MODIFY

@@ -93,6 +93,14 @@ describe('order edits', () => {
       agent.batchModify({ modifies: [{ oid: 424242, order: bid(mid, 0.8) }] }),
     ).rejects.toThrow('Cannot modify canceled or filled order');
     expect(await info.openOrders({ user: master })).toEqual([]);
+
+    // "Always place": the new order is placed even though the old one was not open.
+    const placedAnyway = await agent.batchModify({
+      modifies: [{ oid, order: bid(mid, 0.8) }],
+      a: true,
+    });
+    expect(placedAnyway.response.data.statuses).toEqual([{ resting: { oid: expect.any(Number) } }]);
+    expect(await info.openOrders({ user: master })).toHaveLength(1);
   });
 
   it('a refused new order leaves the old one canceled, as on Hyperliquid', async () => {

@@ -11,7 +11,8 @@ import type { OrderStatusWire } from './orders.js';
  * and the new one placed in its place with a new oid, under the same rules as any order (it
  * may fill at once, rest, or be refused). The edit keeps the order's cloid unless it names
  * another, and a position TP/SL stays one. An order that is no longer open (filled, canceled,
- * never placed) cannot be modified.
+ * never placed) cannot be modified; with "always place" (`a: true`) the new order is placed
+ * anyway.
  */
 
 export const CANNOT_MODIFY = 'Cannot modify canceled or filled order';
@@ -23,9 +24,17 @@ function findOpen(ledger: Ledger, ref: ModifyWire['oid']): OrderRecord | undefin
 }
 
 /** Edits one order; the status is the new order's, as an `order` action answers it. */
-function modifyOne(ctx: EngineContext, ledger: Ledger, modify: ModifyWire): OrderStatusWire {
+function modifyOne(
+  ctx: EngineContext,
+  ledger: Ledger,
+  modify: ModifyWire,
+  alwaysPlace: boolean,
+): OrderStatusWire {
   const target = findOpen(ledger, modify.oid);
-  if (!target) return { error: CANNOT_MODIFY };
+  if (!target) {
+    if (!alwaysPlace) return { error: CANNOT_MODIFY };
+    return placeOrders(ctx, ledger, [modify.order])[0] ?? { error: CANNOT_MODIFY };
+  }
   const wire = modify.order;
   const asset = assetById(wire.a);
   if (asset && asset.name !== target.coin) {
@@ -48,6 +57,7 @@ export function modifyOrders(
   ctx: EngineContext,
   ledger: Ledger,
   modifies: ModifyWire[],
+  alwaysPlace = false,
 ): OrderStatusWire[] {
-  return modifies.map((modify) => modifyOne(ctx, ledger, modify));
+  return modifies.map((modify) => modifyOne(ctx, ledger, modify, alwaysPlace));
 }
