@@ -79,7 +79,7 @@ describe('ccxt against the paper exchange, default options', () => {
     expect(client.options.builderFee).toBe(false);
   });
 
-  it('reads the status, the time, the fees, the balance and the ledger', async () => {
+  it('reads the status, the time, the fees, the balance, the ledger and the deposits', async () => {
     expect(await client.fetchStatus()).toMatchObject({ status: 'ok', updated: T0 });
     expect(await client.fetchTime()).toBe(T0);
     expect(await client.fetchTradingFee(BTC)).toMatchObject({ maker: MAKER, taker: TAKER });
@@ -89,6 +89,10 @@ describe('ccxt against the paper exchange, default options', () => {
     expect(ledger).toEqual([
       expect.objectContaining({ type: 'deposit', amount: 10_000, timestamp: T0 }),
     ]);
+    expect(await client.fetchDeposits()).toEqual([
+      expect.objectContaining({ amount: 10_000, timestamp: T0 }),
+    ]);
+    expect(await client.fetchWithdrawals()).toEqual([]);
   });
 
   it('a resting Gtc order is listed, edited (new id, same client id) and canceled', async () => {
