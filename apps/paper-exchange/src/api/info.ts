@@ -4,6 +4,7 @@ import { readObject } from '../util/read.js';
 import type { ExchangeDeps } from './context.js';
 import { accountInfo } from './info-account.js';
 import { agentInfo } from './info-agents.js';
+import { activeAssetInfo } from './info-asset-data.js';
 import { exchangeInfo } from './info-exchange.js';
 import { fundingInfo } from './info-funding.js';
 import { marketInfo } from './info-market.js';
@@ -20,7 +21,8 @@ export async function handleInfo(deps: ExchangeDeps, body: unknown): Promise<Pap
     (await userInfo(deps, request, nowMs)) ??
     (await fundingInfo(deps, request, nowMs)) ??
     (await agentInfo(deps, request, nowMs)) ??
-    (await accountInfo(deps, request, nowMs));
+    (await accountInfo(deps, request, nowMs)) ??
+    (await activeAssetInfo(deps, request, nowMs));
   if (!answer) throw new BadRequestError(`unknown info type ${String(request.type)}`);
   return ok(answer.value);
 }

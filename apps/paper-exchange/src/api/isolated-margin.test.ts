@@ -156,6 +156,18 @@ describe('isolated margin through @nktkas/hyperliquid', () => {
     pins.pin('SOL', 150, clock.ms);
 
     await client.updateLeverage({ asset: 2, isCross: false, leverage: 4 });
+    // Flat, the setting shows in activeAssetData: 10,000 available each way, 10,000 × 4 / 150
+    // = 266.666 SOL, to the lot. ETH keeps its default, 20x cross.
+    expect(await info.activeAssetData({ user, coin: 'SOL' })).toEqual({
+      user,
+      coin: 'SOL',
+      leverage: { type: 'isolated', value: 4, rawUsd: '0' },
+      maxTradeSzs: ['266.66', '266.66'],
+      availableToTrade: ['10000', '10000'],
+      markPx: '150',
+    });
+    const eth = await info.activeAssetData({ user, coin: 'ETH' });
+    expect(eth.leverage).toEqual({ type: 'cross', value: 20 });
     // A market sell of 10 SOL takes the best bid at the pinned 150: 149.99.
     const sold = await client.order({
       orders: [{ a: 2, b: false, p: '140', s: '10', r: false, t: { limit: { tif: 'Ioc' } } }],
@@ -202,6 +214,13 @@ describe('isolated margin through @nktkas/hyperliquid', () => {
       totalMarginUsed: '0',
     });
     expect(state.withdrawable).toBe('9600.025');
+    // Buying closes the short, freeing its equity: (9,600.025 + 399.200045) × 4 / 150 + 10
+    // = 276.646; selling adds to it from the 9,600.025 alone: × 4 / 150 = 256.0007.
+    expect(await info.activeAssetData({ user, coin: 'SOL' })).toMatchObject({
+      leverage: { type: 'isolated', value: 4, rawUsd: '1899.200045' },
+      maxTradeSzs: ['276.64', '256'],
+      availableToTrade: ['9999.225045', '9600.025'],
+    });
 
     // At 140 it is bought back at the best ask, 140.01: PnL 10 × (149.99 − 140.01) = 99.8,
     // fee 1,400.1 × 0.00045 = 0.630045; the margin and the PnL return:

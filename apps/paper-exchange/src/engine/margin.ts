@@ -108,34 +108,48 @@ export interface AccountSummary extends MarginTotals {
  */
 export function accountSummary(account: Account, marks: Marks): AccountSummary {
   const cash = crossCash(account);
-  const all = { accountValue: cash, totalNtlPos: 0, signedNtl: 0, totalMarginUsed: 0 };
-  const cross = { ...all };
+  // Cross positions, then isolated ones (at their equity); plain sums: this runs every sample.
+  let crossValue = cash;
+  let crossNtl = 0;
+  let crossSigned = 0;
+  let crossMargin = 0;
+  let isolatedValue = 0;
+  let isolatedNtl = 0;
+  let isolatedSigned = 0;
   let maintenance = 0;
-  for (const [coin, position] of Object.entries(account.positions)) {
+  for (const coin in account.positions) {
+    const position = account.positions[coin]!;
     const mark = marks[coin] ?? position.entryPx;
     const metrics = positionMetrics(account, coin, mark);
-    const isolated = isIsolated(position);
-    const value = isolated ? metrics.marginUsed : metrics.unrealizedPnl;
-    for (const totals of isolated ? [all] : [all, cross]) {
-      totals.accountValue += value;
-      totals.totalNtlPos += metrics.positionValue;
-      totals.signedNtl += position.szi * mark;
-      totals.totalMarginUsed += metrics.marginUsed;
+    if (isIsolated(position)) {
+      isolatedValue += metrics.marginUsed;
+      isolatedNtl += metrics.positionValue;
+      isolatedSigned += position.szi * mark;
+    } else {
+      crossValue += metrics.unrealizedPnl;
+      crossNtl += metrics.positionValue;
+      crossSigned += position.szi * mark;
+      crossMargin += metrics.marginUsed;
+      maintenance += metrics.maintenance;
     }
-    if (!isolated) maintenance += metrics.maintenance;
   }
   const orderMargin = openOrderMargin(account);
-  const summary = ({ signedNtl, ...totals }: typeof all): MarginTotals => ({
-    ...totals,
-    totalRawUsd: totals.accountValue - signedNtl,
-  });
+  const accountValue = crossValue + isolatedValue;
   return {
-    ...summary(all),
-    cross: summary(cross),
+    accountValue,
+    totalNtlPos: crossNtl + isolatedNtl,
+    totalRawUsd: accountValue - crossSigned - isolatedSigned,
+    totalMarginUsed: crossMargin + isolatedValue,
+    cross: {
+      accountValue: crossValue,
+      totalNtlPos: crossNtl,
+      totalRawUsd: crossValue - crossSigned,
+      totalMarginUsed: crossMargin,
+    },
     maintenance,
     isolatedMargin: account.usdc - cash,
     orderMargin,
-    available: cross.accountValue - cross.totalMarginUsed - orderMargin,
+    available: crossValue - crossMargin - orderMargin,
   };
 }
 
