@@ -4,7 +4,8 @@ import { openPaperExchange } from './paper-exchange.js';
 
 /**
  * Runs the paper exchange alone on 127.0.0.1:$PORT (default 3200) with a memory store:
- * POST /info, /exchange, /faucet at the root, like Hyperliquid's base URL.
+ * POST /info, /exchange, /faucet at the root, like Hyperliquid's base URL. Hyperliquid's per-IP
+ * weights (1,200 a minute, in this process's memory) unless PAPER_RATE_LIMIT=false.
  */
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3200);
@@ -12,7 +13,10 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a TCP port, got ${process.env.PORT}`);
   }
   const app = Fastify({ logger: { level: 'info' } });
-  await app.register(paperExchangeRoutes, { exchange: await openPaperExchange() });
+  await app.register(paperExchangeRoutes, {
+    exchange: await openPaperExchange(),
+    rateLimit: process.env.PAPER_RATE_LIMIT === 'false' ? false : {},
+  });
   await app.listen({ port, host: '127.0.0.1' });
   const stop = () => {
     void app.close().then(() => process.exit(0));
