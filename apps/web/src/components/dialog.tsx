@@ -22,13 +22,14 @@ export interface DialogProps {
 
 /**
  * A press in the notification region (its Undo, its dismiss cross) is not a click outside the
- * dialog: the dialog stays open.
+ * dialog: the dialog stays open. Radix reports a press outside at its click, when the pressed
+ * notification may already be gone from the page: its own element still says what it was.
  */
 const keepOpenForNotifications = (event: {
   target: EventTarget | null;
   preventDefault(): void;
 }) => {
-  if (event.target instanceof Element && event.target.closest('.notifications')) {
+  if (event.target instanceof Element && event.target.closest('.notifications, .notification')) {
     event.preventDefault();
   }
 };
