@@ -55,13 +55,28 @@ describe('account info', () => {
   it('a fresh account: base fees, its faucet deposit, the standard abstraction', async () => {
     const { info, user } = await setUp();
     const fees = await info.userFees({ user });
-    expect(fees).toMatchObject({
+    // Every field of the SDK's UserFeesResponse, and no other.
+    expect(fees).toEqual({
+      dailyUserVlm: expect.any(Array),
+      feeSchedule: {
+        cross: '0.00045',
+        add: '0.00015',
+        spotCross: '0.0007',
+        spotAdd: '0.0004',
+        tiers: { vip: [], mm: [] },
+        referralDiscount: decimal,
+        stakingDiscountTiers: [],
+      },
       userCrossRate: '0.00045',
       userAddRate: '0.00015',
-      feeSchedule: { cross: '0.00045', add: '0.00015', tiers: { vip: [], mm: [] } },
-      activeStakingDiscount: { bpsOfMaxSupply: decimal, discount: decimal },
+      userSpotCrossRate: '0.0007',
+      userSpotAddRate: '0.0004',
+      activeReferralDiscount: decimal,
       trial: null,
+      feeTrialEscrow: decimal,
+      nextTrialAvailableTimestamp: null,
       stakingLink: null,
+      activeStakingDiscount: { bpsOfMaxSupply: decimal, discount: decimal },
     });
     expect(fees.dailyUserVlm).toHaveLength(15);
     expect(fees.dailyUserVlm.at(-1)).toEqual({
