@@ -127,6 +127,31 @@ describe('isolated margin', () => {
     expect(liquidationPrice(short.account, 'SOL', {})).toBeCloseTo(117.0292682927, 9);
   });
 
+  it('reproduces a clearinghouseState Hyperliquid answered for an isolated short', () => {
+    // A public client's test fixture of a real answer: xyz:NVDA (max 20x, as SOL here), 2x
+    // isolated, szi −56 at 217.057, rawUsd 18,485.872074, positionValue 12,100.48 (mark
+    // 216.08), marginUsed 6,385.392074, liquidationPx 322.053520453; crossMarginSummary
+    // accountValue 17,832.00223 (no cross position), marginSummary accountValue
+    // 24,217.394304, totalRawUsd 36,317.874304, totalMarginUsed 6,385.392074.
+    // Its margin: rawUsd + szi · entry = 18,485.872074 − 12,155.192 = 6,330.680074.
+    const { account } = setUp(17_832.00223 + 6_330.680074);
+    account.leverage.SOL = 2;
+    account.positions.SOL = { szi: -56, entryPx: 217.057, isolatedMargin: 6_330.680074 };
+    const marks = { SOL: 216.08 };
+    // (217.057 + 6,330.680074 / 56) / (1 + 1/40) = 330.1048585 / 1.025 = 322.0535205.
+    expect(liquidationPrice(account, 'SOL', marks)).toBeCloseTo(322.053520453, 6);
+    // Equity: 6,330.680074 − 56 × (216.08 − 217.057) = 6,330.680074 + 54.712.
+    expect(positionMetrics(account, 'SOL', 216.08).marginUsed).toBeCloseTo(6_385.392074, 6);
+    const summary = accountSummary(account, marks);
+    expect(summary.cross.accountValue).toBeCloseTo(17_832.00223, 6);
+    expect(summary.cross.totalNtlPos).toBe(0);
+    expect(summary.accountValue).toBeCloseTo(24_217.394304, 6);
+    expect(summary.totalNtlPos).toBeCloseTo(12_100.48, 6);
+    expect(summary.totalRawUsd).toBeCloseTo(36_317.874304, 6);
+    expect(summary.totalMarginUsed).toBeCloseTo(6_385.392074, 6);
+    expect(summary.available).toBeCloseTo(17_832.00223, 6);
+  });
+
   it('updateIsolatedMargin adds from the cross account and removes down to the initial margin', () => {
     const { account } = isolatedLong();
     // +$20 (ntli 20,000,000): margin 59.91, cross 940; liq (100 − 59.91 / 2) / 0.975 = 71.841026.

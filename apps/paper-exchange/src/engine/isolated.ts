@@ -27,7 +27,9 @@ import type { Account, Position } from '../state.js';
  *   (The two actions are in engine/leverage.ts.)
  *
  * The account's `usdc` stays its whole cash, isolated margin included; the cross account's
- * cash is usdc − Σ isolated margin (see crossCash).
+ * cash is usdc − Σ isolated margin (see crossCash). A real answer of Hyperliquid's for an
+ * isolated short (isolated.test.ts) is reproduced to the micro-dollar by this arithmetic:
+ * its liquidation price, its marginUsed, rawUsd and both margin summaries.
  */
 
 /** Whether the account's margin mode for `coin` is isolated. */
