@@ -82,3 +82,76 @@ test('a partial exit and then the rest at typed prices: R and USD from the weigh
     .getByRole('region', { name: 'Daily Stats' });
   await expect(daily).toContainText('$9.00');
 });
+
+/*
+ * Undo within a few seconds (issue 26): the notification that says the trade closed carries
+ * Undo; pressing it puts the trade OPEN again and the risk state (stoplosses, streak, daily
+ * loss) back as it was, on screen and on the server.
+ */
+test('Stoploss Hit, then Undo in the notification: the trade is OPEN again and the sidebar is back', async ({
+  page,
+  request,
+}) => {
+  await ensureAdmin(request);
+  const user = newUser('undo');
+  await registerViaApi(request, user);
+  await loginViaUi(page, user.username, user.password);
+  const sidebar = page.getByRole('complementary', { name: 'Risk management' });
+  const slCounter = sidebar.getByRole('button', { name: /SL taken$/ });
+  await expect(slCounter).toHaveText('No SL taken');
+  await expect(sidebar.getByText('Normal trade')).toBeVisible();
+
+  // Stop 90, entry 100: $1,000 is 10 units, the stop loses $100 (-1R).
+  const details = await planTrade(page, 'Long', 90, 100);
+  await details.getByRole('button', { name: 'Save Long trade' }).click();
+  await expect(page.getByText(/^Long .* saved$/)).toBeVisible();
+  await details.getByRole('button', { name: /Trade History/ }).click();
+  const history = page.getByRole('dialog', { name: 'Trade History' });
+  await history.getByRole('button', { name: 'Stoploss Hit' }).click();
+  const close = page.getByRole('dialog', { name: /^Close / });
+  await close.getByRole('button', { name: 'Close trade' }).click();
+  await expect(close).toBeHidden();
+  await expect(history.getByRole('listitem', { name: /Long, LOSS$/ })).toContainText('-$100.00');
+
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const read = async () => ({
+    trades: (await (await request.get('/api/trades', { headers })).json()) as Array<{
+      status: string;
+      exits: unknown[];
+      exitPrice: number | null;
+      pnlUsd: number | null;
+    }>,
+    risk: (await (await request.get('/api/risk-management', { headers })).json()) as {
+      slTaken: number;
+      tradeStreak: number;
+      dailyStats: { losses: number; dailyLoss: number };
+    },
+  });
+  expect((await read()).risk).toMatchObject({ slTaken: 1, tradeStreak: -1 });
+
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const notice = notifications.getByText('BTCUSDT Long closed: LOSS -$100.00 · -1.00R');
+  await expect(notice).toBeVisible();
+  await notifications.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    notifications.getByText('Exit undone: the trade and your risk figures are back as they were.'),
+  ).toBeVisible();
+  // The Trade History stayed open, and shows the trade OPEN again.
+  await expect(history.getByRole('listitem', { name: /Long, OPEN$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
+  await expect(slCounter).toHaveText('No SL taken');
+  await expect(sidebar.getByText('Normal trade')).toBeVisible();
+  const after = await read();
+  expect(after.trades).toHaveLength(1);
+  expect(after.trades[0]).toMatchObject({
+    status: 'OPEN',
+    exits: [],
+    exitPrice: null,
+    pnlUsd: null,
+  });
+  expect(after.risk).toMatchObject({ slTaken: 0, tradeStreak: 0 });
+  expect(after.risk.dailyStats).toMatchObject({ losses: 0, dailyLoss: 0 });
+});
