@@ -292,4 +292,11 @@ test('analytics with two trades says "not enough trades" instead of naming a bes
   ).toHaveAccessibleDescription(
     'Most trades (1 of 2) closed at about -1R; 1 at about +1R or more.',
   );
+  // Excursions (MFE / MAE): journal trades on the paper market have none (its prices are a
+  // simulation), and two trades are under the sample rule anyway.
+  const excursions = page.getByRole('region', { name: 'Excursions' });
+  await expect(excursions).toContainText('2 trades without them');
+  await expect(excursions).toContainText(
+    'Not enough trades yet: 5 winners with MFE / MAE needed, 0 so far.',
+  );
 });
