@@ -26,9 +26,10 @@ export function Pagination({
         Previous
       </Button>
       <p className="admin-pagination__status" aria-live="polite">
-        Page {page} of {pageCount}
+        <span>
+          Page {page} of {pageCount}
+        </span>{' '}
         <span className="admin-muted">
-          {' '}
           · {total} {total === 1 ? noun[0] : noun[1]}
         </span>
       </p>
