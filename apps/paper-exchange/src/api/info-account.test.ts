@@ -165,3 +165,47 @@ describe('account info', () => {
     expect((await exchange.info({ type: 'userFees', user: '0x12' })).status).toBe(422);
   });
 });
+
+describe('info for what the paper exchange does not have', () => {
+  it('answers as Hyperliquid does for a user who has none of it', async () => {
+    const { info, user } = await setUp();
+    expect(await info.subAccounts({ user })).toBeNull();
+    expect(await info.userTwapSliceFills({ user })).toEqual([]);
+    expect(await info.twapHistory({ user })).toEqual([]);
+    expect(await info.userVaultEquities({ user })).toEqual([]);
+    expect(await info.delegations({ user })).toEqual([]);
+    expect(await info.delegatorSummary({ user })).toEqual({
+      delegated: '0',
+      undelegated: '0',
+      totalPendingWithdrawal: '0',
+      nPendingWithdrawals: 0,
+    });
+    expect(await info.delegatorRewards({ user })).toEqual([]);
+    expect(await info.delegatorHistory({ user })).toEqual([]);
+    expect(await info.userToMultiSigSigners({ user })).toBeNull();
+    expect(await info.userDexAbstraction({ user })).toBe(false);
+    expect(await info.maxBuilderFee({ user, builder: addressOf(randomKey()) })).toBe(0);
+    expect(await info.perpsAtOpenInterestCap()).toEqual([]);
+  });
+
+  it('predicts the next hour funding of every perp, as metaAndAssetCtxs shows it', async () => {
+    const { info } = await setUp();
+    const [meta, ctxs] = await info.metaAndAssetCtxs();
+    const predicted = await info.predictedFundings();
+    expect(predicted).toEqual(
+      meta.universe.map((asset, i) => [
+        asset.name,
+        [
+          [
+            'HlPerp',
+            {
+              fundingRate: ctxs[i]?.funding,
+              nextFundingTime: T0 + 3_600_000,
+              fundingIntervalHours: 1,
+            },
+          ],
+        ],
+      ]),
+    );
+  });
+});
