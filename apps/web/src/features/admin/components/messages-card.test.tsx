@@ -63,7 +63,9 @@ describe('AdminPage messages', () => {
     });
     const region = within(messagesRegion());
     expect(await region.findByText('Newer')).toBeInTheDocument();
-    expect(region.getByText(/Page 1 of 2/)).toHaveTextContent('21 messages');
+    expect(region.getByText('Page 1 of 2').closest('p')).toHaveTextContent(
+      'Page 1 of 2 · 21 messages',
+    );
     await user.click(region.getByRole('button', { name: 'Next' }));
     expect(await region.findByText('Older')).toBeInTheDocument();
     expect(messageCalls(fetch).at(-1)).toBe('GET /api/admin/contact-messages?page=2&pageSize=20');
