@@ -174,7 +174,7 @@ describe('ccxt against the paper exchange, default options', () => {
     expect(position).toMatchObject({ contracts: 0.01, side: 'long' });
   });
 
-  it('a stop-loss trigger rests until its price, listed as a trigger order', async () => {
+  it('a stop-loss trigger rests, listed as a trigger order, and is edited', async () => {
     const stop = await client.createOrder(BTC, 'market', 'sell', 0.01, 100_000, {
       stopLossPrice: 95_000,
       reduceOnly: true,
@@ -187,6 +187,15 @@ describe('ccxt against the paper exchange, default options', () => {
       triggerPrice: 95_000,
       reduceOnly: true,
     });
+
+    // Moved up: the edit replaces it with a new trigger order.
+    const moved = await client.editOrder(String(open?.id), BTC, 'market', 'sell', 0.01, 100_000, {
+      stopLossPrice: 96_000,
+      reduceOnly: true,
+    });
+    const [after] = await client.fetchOpenOrders(BTC);
+    expect(after).toMatchObject({ id: moved.id, triggerPrice: 96_000, reduceOnly: true });
+    expect(after?.id).not.toBe(open?.id);
   });
 
   it("cancelAllOrdersAfter: the dead man's switch cancels every open order at its time", async () => {
