@@ -66,7 +66,7 @@ export interface SessionEnd {
 /** MFE / MAE of closed trades (trades/excursions.ts): after fills close trades, and swept. */
 export interface ExcursionsFiller {
   afterFills(tradeIds: readonly string[]): void;
-  sweep(): Promise<number>;
+  sweepInBackground(): void;
 }
 
 /** Live actions' intents left without their request: resolved on every pass. */
@@ -160,8 +160,8 @@ export class Reconciler {
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
     // After the passes (a cancel reads the connection's fills again, through its queue).
     for (const cursor of todo) await this.#enforceSessionEnd(cursor.userId, cursor.connectionId);
-    // Excursions a first read missed (it never throws; at most once a minute, a few trades).
-    await this.#excursions?.sweep();
+    // Excursions a first read missed (in the background; at most once a minute, a few trades).
+    this.#excursions?.sweepInBackground();
     return todo.length;
   }
 

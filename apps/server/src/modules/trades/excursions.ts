@@ -68,6 +68,7 @@ export class TradeExcursions {
   /** Trades not to try before the given epoch ms (Infinity: unknown market). */
   readonly #notBefore = new Map<string, { at: number; failures: number }>();
   #lastSweep = -Infinity;
+  #sweeping: Promise<number> | null = null;
 
   constructor(private readonly deps: TradeExcursionsDeps) {}
 
@@ -157,6 +158,17 @@ export class TradeExcursions {
       if (typeof outcome !== 'string') stored += 1;
     }
     return stored;
+  }
+
+  /**
+   * The reconciler's passes: a sweep in the background (its reads may wait on the exchange;
+   * the live loop must not), none while one is still going.
+   */
+  sweepInBackground(): void {
+    if (this.#sweeping) return;
+    const sweep = this.sweep().finally(() => (this.#sweeping = null));
+    this.#sweeping = sweep;
+    this.#track(sweep);
   }
 
   /** Keeps the memory of skipped trades bounded: forgotten ones are simply tried again. */

@@ -150,6 +150,7 @@ describeEachDatabase(
       // The failed trade waits a minute before its next try; the reconciler's pass sweeps it.
       ctx.clock.advance(2 * MINUTE);
       await ctx.app.reconciler.runOnce();
+      await ctx.app.excursions.idle();
       const stored = await readTrade(ctx, user.token, trade.id);
       expect(stored.mfeR).not.toBeNull();
       expect({ mfeR: stored.mfeR, maeR: stored.maeR }).toEqual(
