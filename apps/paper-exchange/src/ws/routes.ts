@@ -1,0 +1,58 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PaperExchange, PaperLog } from '../types.js';
+import { PaperFeed } from './feed.js';
+import { MAX_CONNECTIONS_PER_IP, message } from './protocol.js';
+import { FeedSession, IpLimits } from './session.js';
+
+export interface PaperFeedRoutesOptions {
+  exchange: PaperExchange;
+  /** The exchange's clock (epoch ms), for candles and funding hours; default Date.now. */
+  now?: () => number;
+  /** Time between two reads of what the subscribers follow (default 1,000 ms). */
+  tickMs?: number;
+  /** A tick that failed is reported here. */
+  log?: PaperLog;
+  /** The client's key for the per-IP limits (the server groups IPv6 /64s); default its IP. */
+  clientKey?: (ip: string) => string;
+}
+
+/** The largest message a client may send (a batch of signed orders fits many times). */
+const MAX_PAYLOAD_BYTES = 1 << 20;
+
+/**
+ * Fastify plugin: GET /ws, Hyperliquid's WebSocket API (ws/protocol.ts) on the paper exchange,
+ * fed by one PaperFeed for every connection (ws/feed.ts). Registered apart from the HTTP
+ * routes: a connection is long-lived, so it must not hold the HTTP routes' per-request turns
+ * or weights. The server mounts it under /paper (so /paper/ws), the standalone runner at /.
+ */
+export const paperFeedRoutes: FastifyPluginAsync<PaperFeedRoutesOptions> = async (
+  app,
+  { exchange, now, tickMs, log, clientKey = (ip) => ip },
+) => {
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
+  const feed = new PaperFeed(exchange, { now, tickMs, log });
+  const limits = new IpLimits();
+  app.addHook('onClose', async () => feed.close());
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    const ip = clientKey(request.ip);
+    if (!limits.connect(ip)) {
+      socket.send(message('error', `Too many connections: at most ${MAX_CONNECTIONS_PER_IP}`));
+      socket.close(1008, 'too many connections');
+      return;
+    }
+    const session = new FeedSession(feed, exchange, socket, ip, limits);
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
+      const bytes = Array.isArray(data)
+        ? Buffer.concat(data)
+        : data instanceof ArrayBuffer
+          ? Buffer.from(data)
+          : data;
+      void session.receive(bytes.toString('utf8'));
+    });
+    socket.on('close', () => {
+      session.close();
+      limits.disconnect(ip);
+    });
+  });
+};
