@@ -88,14 +88,14 @@ export interface BoardCells {
  */
 export type MarketPriceLookup = (pair: string) => Promise<MarketPrice | null>;
 
-/** The journal export: a CSV file and the name it is saved under. */
-export interface TradeExport {
 /**
  * The USDC balance a new trade is sized from (SPEC.md section 9): that of `connectionId` (else
  * the newest connection) while the user's live trading is on; null when off or not read.
  */
 export type BalanceLookup = (userId: string, connectionId?: string) => Promise<number | null>;
 
+/** The journal export: a CSV file and the name it is saved under. */
+export interface TradeExport {
   filename: string;
   csv: string;
 }
@@ -116,17 +116,15 @@ export class TradesService {
     private readonly audit: Pick<AuditRepository, 'record'>,
     /** Bounds entry prices against the market where it is known; none without it. */
     private readonly marketPrice?: MarketPriceLookup,
-  ) {}
-
     /** Sizes new trades from the exchange balance with live trading on; stored sizes without. */
     private readonly balance?: BalanceLookup,
+  ) {}
+
   /** The pair's market price, read before any transaction opens (it may wait on the exchange). */
   async #market(pair: string): Promise<MarketPrice | null> {
     return (await this.marketPrice?.(pair)) ?? null;
   }
 
-  /** The trades table, through the database or a transaction. */
-  #trades(q: Queryable = this.db) {
   /** What a new trade opens against, read at once before any transaction opens. */
   async #openInputs(user: RiskUser, body: CreateTradeRequest): Promise<OpenInputs> {
     const [board, market, balanceUsd] = await Promise.all([
@@ -137,6 +135,8 @@ export class TradesService {
     return { board, market, balanceUsd };
   }
 
+  /** The trades table, through the database or a transaction. */
+  #trades(q: Queryable = this.db) {
     return new TradesRepository(q);
   }
 
