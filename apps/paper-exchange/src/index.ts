@@ -21,6 +21,8 @@ export { MarkPins } from './market/pins.js';
 export { MemoryPaperStore } from './memory-store.js';
 export { paperExchangeRoutes } from './http.js';
 export type { PaperRoutesOptions } from './http.js';
+export { paperFeedRoutes } from './ws/routes.js';
+export type { PaperFeedRoutesOptions } from './ws/routes.js';
 export type { PaperRateLimit } from './rate-limit/limit-weights.js';
 export type { WeightChange, WeightState } from './rate-limit/budget.js';
 export { WEIGHT_PER_MINUTE } from './rate-limit/weights.js';

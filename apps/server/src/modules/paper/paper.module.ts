@@ -1,5 +1,11 @@
-import { openPaperExchange, type MarkPins, type PaperExchange } from '@tb/paper-exchange';
+import {
+  openPaperExchange,
+  paperFeedRoutes,
+  type MarkPins,
+  type PaperExchange,
+} from '@tb/paper-exchange';
 import type { FastifyInstance } from 'fastify';
+import { clientKey } from '../../lib/client-key.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { PaperStateRepository } from './paper-state.repository.js';
 import { paperRoutes } from './paper.routes.js';
@@ -8,7 +14,8 @@ import { paperRoutes } from './paper.routes.js';
  * The paper exchange (PAPER_EXCHANGE), mounted at /paper outside /api (its own protocol, no
  * app session); null when it is off. The exchange networks call it in process. Its state is in
  * the app's database, one transaction per request; a request that fails is logged here and
- * answered 503.
+ * answered 503. /paper/ws is Hyperliquid's WebSocket API on it (subscriptions and posts), in a
+ * plugin of its own: a connection holds none of the HTTP routes' turns or weights.
  */
 export async function registerPaper(
   app: FastifyInstance,
@@ -31,6 +38,13 @@ export async function registerPaper(
     state,
     control: config.paperControl,
     weights: config.paperRateLimit,
+  });
+  await app.register(paperFeedRoutes, {
+    prefix: '/paper',
+    exchange: paper,
+    now: () => now().getTime(),
+    log,
+    clientKey,
   });
   return paper;
 }

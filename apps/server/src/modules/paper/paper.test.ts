@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paperSocketTests } from '../../test/paper-socket.js';
 import { buildApp } from '../../app.js';
 import { authed, register } from '../../test/api.js';
 import { createTestContext, describeEachDatabase } from '../../test/helper.js';
@@ -58,12 +59,13 @@ describeEachDatabase('the mounted paper exchange', (ctx) => {
 });
 
 describe('with PAPER_CONTROL=true', () => {
-  let close: () => Promise<void> = async () => undefined;
-  afterAll(() => close());
+  let made: Awaited<ReturnType<typeof createTestContext>>;
+  beforeAll(async () => {
+    made = await createTestContext('pglite', { PAPER_CONTROL: 'true' });
+  });
+  afterAll(() => made?.close());
 
   it('pins and releases a mark at /paper/control/mark; 400 on a bad body', async () => {
-    const made = await createTestContext('pglite', { PAPER_CONTROL: 'true' });
-    close = made.close;
     const { app } = made.ctx;
     const mark = async () => {
       const res = await app.inject({
@@ -85,6 +87,9 @@ describe('with PAPER_CONTROL=true', () => {
     expect((await post({ coin: 'BTC', px: null })).statusCode).toBe(200);
     expect(await mark()).not.toBe('50000');
   });
+
+  // The same app, listening: /paper/ws (test/paper-socket.ts).
+  paperSocketTests(() => made.ctx.app);
 });
 
 describe('with PAPER_EXCHANGE=false', () => {
