@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { paperExchangeRoutes } from './http.js';
 import { openPaperExchange } from './paper-exchange.js';
+import { paperFeedRoutes } from './ws/routes.js';
 
 /**
  * Runs the paper exchange alone on 127.0.0.1:$PORT (default 3200) with a memory store:
@@ -13,10 +14,13 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a TCP port, got ${process.env.PORT}`);
   }
   const app = Fastify({ logger: { level: 'info' } });
+  const exchange = await openPaperExchange();
   await app.register(paperExchangeRoutes, {
-    exchange: await openPaperExchange(),
+    exchange,
     rateLimit: process.env.PAPER_RATE_LIMIT === 'false' ? false : {},
   });
+  // GET /ws: Hyperliquid's WebSocket API (subscriptions, ping, posts) on the same exchange.
+  await app.register(paperFeedRoutes, { exchange, log: app.log });
   await app.listen({ port, host: '127.0.0.1' });
   const stop = () => {
     void app.close().then(() => process.exit(0));
