@@ -11,6 +11,7 @@ export type {
   PaperExchange,
   PaperExchangeOptions,
   PaperLog,
+  PaperPricesOptions,
   PaperReads,
   PaperReply,
   PaperStore,
@@ -18,6 +19,9 @@ export type {
 } from './types.js';
 export { openPaperExchange } from './paper-exchange.js';
 export { MarkPins } from './market/pins.js';
+export { PAPER_PRICES_MODES } from './market/source.js';
+export type { MarketLog, PaperPricesMode, PaperPricesStatus } from './market/source.js';
+export type { UpstreamClient } from './market/upstream.js';
 export { MemoryPaperStore } from './memory-store.js';
 export { paperExchangeRoutes } from './http.js';
 export type { PaperRoutesOptions } from './http.js';

@@ -6,6 +6,7 @@ import { handleInfo } from './api/info.js';
 import { abandoned, unavailable, unprocessable } from './api/reply.js';
 import { BadRequestError } from './errors.js';
 import { MarkPins } from './market/pins.js';
+import { openMarketSource, syntheticStatus } from './market/open-source.js';
 import { MemoryPaperStore } from './memory-store.js';
 import type { PaperExchange, PaperExchangeOptions, PaperLog, PaperReply } from './types.js';
 import { KeyedLocks } from './util/keyed-locks.js';
@@ -81,12 +82,28 @@ export async function openPaperExchange(
     accounts: new KeyedLocks(),
     pins: options.pins ?? new MarkPins(),
   };
+  // PAPER_PRICES: the marks follow mainnet through the pins' source (market/source.ts).
+  const prices = openMarketSource(options.prices, deps.now);
+  deps.pins.source = prices;
   const { log } = options;
   return {
-    info: (body) => guarded(log, () => handleInfo(deps, body)),
+    info: (body) =>
+      guarded(log, async () => {
+        await prices?.ready();
+        return handleInfo(deps, body);
+      }),
     exchange: (body, signal) =>
-      guarded(log, () => handleExchange({ ...deps, signal }, body), signal),
+      guarded(
+        log,
+        async () => {
+          await prices?.ready();
+          return handleExchange({ ...deps, signal }, body);
+        },
+        signal,
+      ),
     faucet: (body) => guarded(log, () => handleFaucet(deps, body)),
     pinMark: async (body) => handlePinMark(deps, body),
+    pricesStatus: () => prices?.status() ?? syntheticStatus,
+    close: () => prices?.close(),
   };
 }

@@ -1,4 +1,6 @@
 import type { MarkPins } from './market/pins.js';
+import type { MarketLog, PaperPricesMode, PaperPricesStatus } from './market/source.js';
+import type { UpstreamClient } from './market/upstream.js';
 import type { Account, Agent, FillRecord, FundingRecord, OrderRecord } from './state.js';
 
 /**
@@ -125,6 +127,23 @@ export interface PaperExchangeOptions {
    * process hands the new one the pins of the old, as prices carry on over a real restart.
    */
   pins?: MarkPins;
+  /**
+   * Where the market's prices come from (PAPER_PRICES, market/source.ts): `auto` by default
+   * when `url` or `upstream` is given, otherwise `synthetic` (the seeded path alone).
+   */
+  prices?: PaperPricesOptions;
+}
+
+export interface PaperPricesOptions {
+  mode?: PaperPricesMode;
+  /** Hyperliquid mainnet's API base URL (HYPERLIQUID_MAINNET_URL). */
+  url?: string;
+  /** Instead of HTTP to `url` (tests). */
+  upstream?: UpstreamClient;
+  /** Where a change of the upstream's state is logged (one line per change). */
+  log?: MarketLog;
+  /** Poll on timers while in use (default true); tests poll by hand (`pins.source.poll()`). */
+  autoPoll?: boolean;
 }
 
 /** The paper exchange: Hyperliquid's /info and /exchange, plus the testnet-like faucet. */
@@ -143,4 +162,8 @@ export interface PaperExchange {
    * `px` until `{ coin, px: null }`; 400 on a bad body. See market/pins.ts.
    */
   pinMark(body: unknown): Promise<PaperReply>;
+  /** Where the marks come from now (/api/health); optional for stand-ins in tests. */
+  pricesStatus?(): PaperPricesStatus;
+  /** Stops what runs on timers (the mids' polling). */
+  close?(): void;
 }

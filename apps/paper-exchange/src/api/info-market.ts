@@ -5,7 +5,8 @@ import { CANDLE_INTERVALS, candlesBetween } from '../market/candles.js';
 import { formatRate, fundingAt, nextHour } from '../market/funding-rate.js';
 import { markPriceAt } from '../market/marks.js';
 import type { MarkPins } from '../market/pins.js';
-import { coinKey, midPriceAt, unitNoise } from '../market/price-path.js';
+import { pathMidAt } from '../market/mid.js';
+import { coinKey, unitNoise } from '../market/price-path.js';
 import { MAX_RECENT_USER_TRADES } from '../limits.js';
 import { formatDecimal } from '../util/decimal.js';
 import { readEnum, readObject, readOptionalUint, readString, readUint } from '../util/read.js';
@@ -43,7 +44,7 @@ function formatPx(asset: PerpAsset, px: number): string {
 function assetCtx(seed: number, asset: PerpAsset, nowMs: number, pins: MarkPins) {
   const book = bookAt(seed, asset, nowMs, pins);
   const mark = markPriceAt(seed, asset, nowMs, pins);
-  const prevDayPx = midPriceAt(seed, asset, nowMs - DAY_MS);
+  const prevDayPx = pathMidAt(seed, asset, nowMs - DAY_MS, pins);
   const u = (unitNoise(seed, coinKey(asset.name), Math.floor(nowMs / DAY_MS)) + 1) / 2;
   const dayNtlVlm = 5_000_000 * (1 + 4 * u);
   const bid = book.bids[0]?.px ?? mark;
@@ -66,6 +67,12 @@ function assetCtx(seed: number, asset: PerpAsset, nowMs: number, pins: MarkPins)
 function allMids(seed: number, nowMs: number, pins: MarkPins): Record<string, string> {
   const mids: Record<string, string> = {};
   for (const asset of PERP_ASSETS) {
+    // Mainnet's own mid while the market follows it (PAPER_PRICES) and nothing is pinned.
+    const live = pins.at(asset.name, nowMs) === undefined && pins.source?.liveMid(asset, nowMs);
+    if (live) {
+      mids[asset.name] = live;
+      continue;
+    }
     const book = bookAt(seed, asset, nowMs, pins);
     mids[asset.name] = formatDecimal(bookMid(book), book.decimals + 1);
   }
@@ -77,13 +84,13 @@ function assetNamed(coin: string): PerpAsset | undefined {
 }
 
 /** Synthetic market trades (one every 5 seconds). */
-function syntheticTrades(seed: number, asset: PerpAsset, nowMs: number) {
+function syntheticTrades(seed: number, asset: PerpAsset, nowMs: number, pins: MarkPins) {
   const key = coinKey(asset.name);
   const trades = [];
   for (let k = 0; k < 20; k += 1) {
     const time = Math.floor(nowMs / 5000) * 5000 - k * 5000;
     const u = unitNoise(seed, key, time / 5000);
-    const px = markPriceAt(seed, asset, time);
+    const px = markPriceAt(seed, asset, time, pins);
     const tid = Math.abs(Math.floor(u * 2 ** 40)) + time;
     trades.push({
       coin: asset.name,
@@ -107,7 +114,7 @@ function syntheticTrades(seed: number, asset: PerpAsset, nowMs: number) {
  * MAX_RECENT_USER_TRADES, found by an index on coin and time, not by visiting accounts).
  */
 async function recentTrades(deps: ExchangeDeps, asset: PerpAsset, nowMs: number) {
-  const trades = syntheticTrades(deps.seed, asset, nowMs);
+  const trades = syntheticTrades(deps.seed, asset, nowMs, deps.pins);
   const fills = await deps.store.read.recentTakerFills(
     asset.name,
     nowMs - 60_000,
@@ -150,6 +157,11 @@ export async function marketInfo(
     case 'l2Book': {
       const asset = assetNamed(readString(body.coin, 'coin'));
       if (!asset) return { value: null };
+      const live =
+        deps.pins.at(asset.name, nowMs) === undefined
+          ? await deps.pins.source?.l2Book(asset, nowMs)
+          : undefined;
+      if (live) return { value: { coin: asset.name, time: live.time, levels: live.levels } };
       return {
         value: l2BookResponse(
           asset.name,
@@ -165,7 +177,9 @@ export async function marketInfo(
       const interval = readEnum(req.interval, CANDLE_INTERVALS, 'interval');
       const start = readUint(req.startTime, 'startTime');
       const end = readOptionalUint(req.endTime, 'endTime') ?? nowMs;
-      return { value: asset ? candlesBetween(seed, asset, interval, start, end, nowMs) : [] };
+      if (!asset) return { value: [] };
+      const live = await deps.pins.source?.candles(asset, interval, start, end, nowMs);
+      return { value: live ?? candlesBetween(seed, asset, interval, start, end, nowMs, deps.pins) };
     }
     case 'recentTrades': {
       const asset = assetNamed(readString(body.coin, 'coin'));

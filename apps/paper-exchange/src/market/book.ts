@@ -2,7 +2,8 @@ import { formatDecimal, roundTo } from '../util/decimal.js';
 import { priceDecimals } from './assets.js';
 import type { PerpAsset } from './assets.js';
 import type { MarkPins } from './pins.js';
-import { coinKey, midPriceAt, unitNoise } from './price-path.js';
+import { pathMidAt } from './mid.js';
+import { coinKey, unitNoise } from './price-path.js';
 
 /** One price level of the synthetic book; prices in USD, sizes in coin units. */
 export interface BookLevel {
@@ -45,7 +46,11 @@ function levelSize(
  * the ladder crosses a power of ten. Sizes change once a minute.
  */
 export function bookAt(seed: number, asset: PerpAsset, timeMs: number, pins?: MarkPins): Book {
-  const mid = pins?.at(asset.name, timeMs) ?? midPriceAt(seed, asset, timeMs);
+  const pinned = pins?.at(asset.name, timeMs);
+  // Mainnet's own book, when the source fetched one near this time (PAPER_PRICES).
+  const live = pinned === undefined ? pins?.source?.bookAt(asset, timeMs) : undefined;
+  if (live) return live;
+  const mid = pinned ?? pathMidAt(seed, asset, timeMs, pins);
   const decimals = priceDecimals(asset, mid * 1.01);
   const factor = 10 ** decimals;
   const bestBidTicks = Math.floor(mid * (1 - HALF_SPREAD) * factor);

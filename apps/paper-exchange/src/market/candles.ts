@@ -1,7 +1,9 @@
 import { formatDecimal } from '../util/decimal.js';
 import { priceDecimals } from './assets.js';
 import type { PerpAsset } from './assets.js';
-import { coinKey, midPriceAt, unitNoise } from './price-path.js';
+import { pathMidAt } from './mid.js';
+import type { MarkPins } from './pins.js';
+import { coinKey, unitNoise } from './price-path.js';
 
 export const CANDLE_INTERVALS = [
   '1m',
@@ -76,11 +78,12 @@ function candle(
   start: number,
   end: number,
   nowMs: number,
+  pins?: MarkPins,
 ): Candle {
   const last = Math.min(end - 1, nowMs);
   const prices: number[] = [];
   for (let k = 0; k <= SAMPLES; k += 1)
-    prices.push(midPriceAt(seed, asset, start + ((last - start) * k) / SAMPLES));
+    prices.push(pathMidAt(seed, asset, start + ((last - start) * k) / SAMPLES, pins));
   const open = prices[0] ?? 0;
   const close = prices[prices.length - 1] ?? open;
   const decimals = priceDecimals(asset, open);
@@ -104,8 +107,10 @@ function candle(
 }
 
 /**
- * Candles of the seeded price path whose open lies in [startMs, endMs] and not after `nowMs`;
- * the current candle is partial. At most MAX_CANDLES, the most recent kept.
+ * Candles of the price path (the seeded one, or the source's where `pins` carries one, so
+ * they continue from mainnet's last price: market/source.ts) whose open lies in
+ * [startMs, endMs] and not after `nowMs`; the current candle is partial. At most
+ * MAX_CANDLES, the most recent kept.
  */
 export function candlesBetween(
   seed: number,
@@ -114,6 +119,7 @@ export function candlesBetween(
   startMs: number,
   endMs: number,
   nowMs: number,
+  pins?: MarkPins,
 ): Candle[] {
   const until = Math.min(endMs, nowMs);
   const starts: [number, number][] = [];
@@ -124,5 +130,7 @@ export function candlesBetween(
     starts.push([start, end]);
     [start, end] = candleBounds(interval, end);
   }
-  return starts.slice(-MAX_CANDLES).map(([s, e]) => candle(seed, asset, interval, s, e, nowMs));
+  return starts
+    .slice(-MAX_CANDLES)
+    .map(([s, e]) => candle(seed, asset, interval, s, e, nowMs, pins));
 }

@@ -1,7 +1,7 @@
 import { PERP_ASSETS, assetIdByName } from './assets.js';
 import type { PerpAsset } from './assets.js';
 import type { MarkPins } from './pins.js';
-import { midPriceAt } from './price-path.js';
+import { pathMidAt } from './mid.js';
 import { formatDecimal } from '../util/decimal.js';
 
 /**
@@ -65,7 +65,9 @@ export function fundingAt(
   if (pins?.at(asset.name, hourMs) === undefined) {
     const start = hourMs - HOUR_MS;
     const move =
-      midPriceAt(seed, asset, start) / midPriceAt(seed, asset, start - PREMIUM_WINDOW_MS) - 1;
+      pathMidAt(seed, asset, start, pins) /
+        pathMidAt(seed, asset, start - PREMIUM_WINDOW_MS, pins) -
+      1;
     premium = round(PREMIUM_PER_MOVE * move);
   }
   const rate = Math.min(

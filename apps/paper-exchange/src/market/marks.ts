@@ -1,12 +1,15 @@
 import { PERP_ASSETS, priceDecimals } from './assets.js';
 import type { PerpAsset } from './assets.js';
 import type { MarkPins } from './pins.js';
-import { midPriceAt } from './price-path.js';
+import { pathMidAt } from './mid.js';
 
 /** Mark prices by coin, USD. */
 export type Marks = Record<string, number>;
 
-/** The mark (= seeded mid, on the price grid) of one asset at `timeMs`. */
+/**
+ * The mark of one asset at `timeMs`: the pinned price, else the mid (the source's, market/
+ * source.ts, or the seeded path's) on the price grid.
+ */
 export function markPriceAt(
   seed: number,
   asset: PerpAsset,
@@ -15,7 +18,7 @@ export function markPriceAt(
 ): number {
   const pinned = pins?.at(asset.name, timeMs);
   if (pinned !== undefined) return pinned;
-  const mid = midPriceAt(seed, asset, timeMs);
+  const mid = pathMidAt(seed, asset, timeMs, pins);
   return Number(mid.toFixed(priceDecimals(asset, mid)));
 }
 

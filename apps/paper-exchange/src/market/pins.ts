@@ -1,3 +1,5 @@
+import type { PriceSource } from './mid.js';
+
 /**
  * Marks pinned by the control route (PAPER_CONTROL): a pinned coin's mid, mark and book sit at
  * the pinned price from the moment it was pinned until it is released or pinned again. Kept in
@@ -12,6 +14,12 @@
  * was pinned at its time, not on the synthetic path between two pins.
  */
 export class MarkPins {
+  /**
+   * What the marks follow where nothing is pinned (PAPER_PRICES, market/source.ts): mainnet's
+   * prices, or the seeded path continuing from them; unset, the seeded path alone.
+   */
+  source?: PriceSource;
+
   readonly #pins = new Map<string, { px: number | null; sinceMs: number }[]>();
 
   /** Pins `coin` at `px` (USD, positive) from `nowMs` on. */

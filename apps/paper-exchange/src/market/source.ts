@@ -1,0 +1,448 @@
+import { PERP_ASSETS } from './assets.js';
+import type { PerpAsset } from './assets.js';
+import type { Book, BookLevel } from './book.js';
+import type { PriceSource } from './mid.js';
+import { midPriceAt } from './price-path.js';
+import { candleBounds } from './candles.js';
+import type { CandleInterval } from './candles.js';
+import type { UpstreamBook, UpstreamCandle, UpstreamClient } from './upstream.js';
+import { decimalPlaces, formatDecimal, normalizeDecimal } from '../util/decimal.js';
+
+/**
+ * The paper market follows Hyperliquid mainnet (PAPER_PRICES, DESIGN.md section 12).
+ *
+ * - `auto` (default): marks, mids, books and candles are mainnet's while it answers; when it
+ *   stops answering, the seeded synthetic path takes over, continuing from the last mainnet
+ *   price (so an open position is not liquidated by a jump to the path's own level), and
+ *   mainnet takes over again at its next answer, without a restart.
+ * - `mainnet`: never the synthetic path once mainnet has answered: while it is down the marks
+ *   hold at its last prices (stale; /api/health says `upstream: "down"`). Until its first
+ *   answer the market is the synthetic path, as there is nothing else to show.
+ * - `synthetic`: the seeded path only; nothing is ever asked of the upstream.
+ * Pins (PAPER_CONTROL) win over all three (market/pins.ts).
+ *
+ * Polling is lazy: `allMids` (weight 2) about once a second while the exchange is in use (a
+ * read of prices touches it) and not at all once nobody has asked for IDLE_MS; every 5 s while
+ * mainnet is down. `l2Book` and `candleSnapshot` are asked on demand, with a short cache.
+ *
+ * The marks at any time are one function of what was received (the engine evaluates accounts
+ * lazily, at past times too, market/lazy.ts), per coin:
+ * - within FRESH_MS after an upstream sample: that sample's price (a step function);
+ * - after that, while nothing newer came: the seeded path anchored at the last price,
+ *   `px · S(t) / S(a)` with `a` the moment the sample went stale (continuous);
+ * - in a gap that a later sample closed (the exchange was idle, or mainnet was down): the
+ *   anchored path bent to meet the next sample, `· (p_next / anchored(b))^((t−a)/(b−a))`;
+ * - before the first sample kept: the path anchored backwards at the first sample;
+ * - with no sample at all (a coin mainnet does not list, or never answered): the seeded path.
+ * In `mainnet` mode each gap holds the last price instead. Samples are kept HISTORY_MS.
+ */
+
+export const PAPER_PRICES_MODES = ['auto', 'mainnet', 'synthetic'] as const;
+export type PaperPricesMode = (typeof PAPER_PRICES_MODES)[number];
+
+/** What /api/health says of the paper market's prices. */
+export interface PaperPricesStatus {
+  mode: PaperPricesMode;
+  /** Where the marks come from now. */
+  source: 'mainnet' | 'synthetic';
+  /** When `source` last changed (epoch ms); null: as it has been since the start. */
+  since: number | null;
+  /** The upstream's last answer: ok, down (failed), unknown (not asked yet), off (synthetic). */
+  upstream: 'ok' | 'down' | 'unknown' | 'off';
+}
+
+/** Where the source reports a change of the upstream's state (one line per change). */
+export interface MarketLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface MarketSourceOptions {
+  mode: PaperPricesMode;
+  upstream: UpstreamClient;
+  /** The exchange's clock (epoch ms): the time of every sample. */
+  now: () => number;
+  log?: MarketLog;
+  /** For the log: where the upstream is. */
+  url?: string;
+  /** Poll on timers while in use (default true); tests call poll() themselves. */
+  autoPoll?: boolean;
+  pollMs?: number;
+  downPollMs?: number;
+  idleMs?: number;
+  freshMs?: number;
+  /** How long the first request after an idle spell waits for mainnet's answer. */
+  readyTimeoutMs?: number;
+}
+
+export const FRESH_MS = 10_000;
+const POLL_MS = 1_000;
+const DOWN_POLL_MS = 5_000;
+const IDLE_MS = 60_000;
+const READY_TIMEOUT_MS = 1_000;
+const HISTORY_MS = 6 * 3_600_000;
+/** An upstream book is the engine's book within this of its fetch, and served this long. */
+const BOOK_FRESH_MS = 2_000;
+const BOOK_CACHE_MS = 1_000;
+const CANDLE_CACHE_MS = 5_000;
+const CANDLE_CACHE_ENTRIES = 200;
+
+/** One coin's upstream samples, oldest first. */
+class CoinHistory {
+  readonly times: number[] = [];
+  readonly prices: number[] = [];
+
+  add(timeMs: number, px: number): void {
+    const last = this.times.length - 1;
+    if (last >= 0 && timeMs <= this.times[last]!) {
+      if (timeMs === this.times[last]) this.prices[last] = px;
+      return;
+    }
+    this.times.push(timeMs);
+    this.prices.push(px);
+    // Dropped in chunks, so a sample a second does not shift the arrays each time.
+    const old = this.times.findIndex((t) => t >= timeMs - HISTORY_MS);
+    if (old > 1_000) {
+      this.times.splice(0, old);
+      this.prices.splice(0, old);
+    }
+  }
+
+  /** Index of the last sample at or before `timeMs`, or −1. */
+  indexAt(timeMs: number): number {
+    let lo = 0;
+    let hi = this.times.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.times[mid]! <= timeMs) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  }
+}
+
+function toBook(book: UpstreamBook): Book | undefined {
+  const [bids, asks] = book.levels;
+  if (bids.length === 0 || asks.length === 0) return undefined;
+  let decimals = 0;
+  const level = (l: { px: string; sz: string; n: number }): BookLevel => {
+    decimals = Math.max(decimals, decimalPlaces(normalizeDecimal(l.px) ?? l.px));
+    return { px: Number(l.px), sz: Number(l.sz), n: l.n };
+  };
+  return { bids: bids.map(level), asks: asks.map(level), decimals };
+}
+
+function errorReason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class MarketSource implements PriceSource {
+  readonly mode: PaperPricesMode;
+  readonly #upstream: UpstreamClient;
+  readonly #now: () => number;
+  readonly #log: MarketLog | undefined;
+  readonly #url: string | undefined;
+  readonly #autoPoll: boolean;
+  readonly #pollMs: number;
+  readonly #downPollMs: number;
+  readonly #idleMs: number;
+  readonly #freshMs: number;
+  readonly #readyTimeoutMs: number;
+
+  readonly #history = new Map<string, CoinHistory>();
+  readonly #books = new Map<string, { book: UpstreamBook; engine: Book | undefined; at: number }>();
+  readonly #candles = new Map<string, { candles: UpstreamCandle[]; at: number }>();
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  #lastSuccessMs: number | undefined;
+  #upstreamState: 'ok' | 'down' | 'unknown' = 'unknown';
+  #source: 'mainnet' | 'synthetic' = 'synthetic';
+  #since: number | null = null;
+  #running = false;
+  #closed = false;
+  #lastTouch = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #firstPoll: Promise<unknown> | undefined;
+
+  constructor(options: MarketSourceOptions) {
+    this.mode = options.mode;
+    this.#upstream = options.upstream;
+    this.#now = options.now;
+    this.#log = options.log;
+    this.#url = options.url;
+    this.#autoPoll = options.autoPoll ?? true;
+    this.#pollMs = options.pollMs ?? POLL_MS;
+    this.#downPollMs = options.downPollMs ?? DOWN_POLL_MS;
+    this.#idleMs = options.idleMs ?? IDLE_MS;
+    this.#freshMs = options.freshMs ?? FRESH_MS;
+    this.#readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  }
+
+  // ---- prices (PriceSource) ----
+
+  midAt(seed: number, asset: PerpAsset, timeMs: number): number | undefined {
+    if (this.mode === 'synthetic') return undefined;
+    this.touch();
+    const history = this.#history.get(asset.name);
+    if (!history || history.times.length === 0) return undefined;
+    const hold = this.mode === 'mainnet';
+    const path = (t: number) => midPriceAt(seed, asset, t);
+    const i = history.indexAt(timeMs);
+    if (i < 0) {
+      const t0 = history.times[0]!;
+      const p0 = history.prices[0]!;
+      return hold ? p0 : (p0 * path(timeMs)) / path(t0);
+    }
+    const ti = history.times[i]!;
+    const pi = history.prices[i]!;
+    if (hold || timeMs - ti <= this.#freshMs) return pi;
+    const a = ti + this.#freshMs;
+    const anchored = (t: number) => (pi * path(t)) / path(a);
+    if (i + 1 >= history.times.length) return anchored(timeMs);
+    const b = history.times[i + 1]!;
+    const bend = history.prices[i + 1]! / anchored(b);
+    return anchored(timeMs) * bend ** ((timeMs - a) / (b - a));
+  }
+
+  bookAt(asset: PerpAsset, timeMs: number): Book | undefined {
+    if (this.mode === 'synthetic') return undefined;
+    const cached = this.#books.get(asset.name);
+    if (!cached || Math.abs(timeMs - cached.at) > BOOK_FRESH_MS) return undefined;
+    return this.#isLive(asset, timeMs) ? cached.engine : undefined;
+  }
+
+  liveMid(asset: PerpAsset, timeMs: number): string | undefined {
+    if (!this.#isLive(asset, timeMs)) return undefined;
+    const history = this.#history.get(asset.name)!;
+    return formatDecimal(history.prices[history.indexAt(timeMs)]!, 8);
+  }
+
+  /** Whether `asset`'s mid at `timeMs` is mainnet's own (not the synthetic path). */
+  #isLive(asset: PerpAsset, timeMs: number): boolean {
+    const history = this.#history.get(asset.name);
+    if (!history) return false;
+    const i = history.indexAt(timeMs);
+    if (i < 0) return false;
+    return this.mode === 'mainnet' || timeMs - history.times[i]! <= this.#freshMs;
+  }
+
+  // ---- on-demand market data ----
+
+  /** Mainnet's book of `asset` (cached BOOK_CACHE_MS), or undefined: use the paper book. */
+  async l2Book(asset: PerpAsset, nowMs: number): Promise<UpstreamBook | undefined> {
+    if (this.mode === 'synthetic') return undefined;
+    this.touch();
+    if (!this.#isLive(asset, nowMs)) return undefined;
+    const cached = this.#books.get(asset.name);
+    if (cached && nowMs - cached.at <= BOOK_CACHE_MS && nowMs >= cached.at) return cached.book;
+    try {
+      const book = await this.#once(`book:${asset.name}`, () => this.#upstream.l2Book(asset.name));
+      if (!book) return undefined;
+      const at = this.#now();
+      this.#books.set(asset.name, { book, engine: toBook(book), at });
+      return book;
+    } catch {
+      // The mids' poll reports the upstream's state; a book it could not give is the paper one.
+      return this.mode === 'mainnet' ? cached?.book : undefined;
+    }
+  }
+
+  /**
+   * Mainnet's candles of `asset` opening in [startMs, endMs] (cached CANDLE_CACHE_MS per coin,
+   * interval and candle-aligned range), the running one closing at the current mid; undefined:
+   * use the paper candles.
+   */
+  async candles(
+    asset: PerpAsset,
+    interval: CandleInterval,
+    startMs: number,
+    endMs: number,
+    nowMs: number,
+  ): Promise<UpstreamCandle[] | undefined> {
+    if (this.mode === 'synthetic') return undefined;
+    this.touch();
+    if (!this.#isLive(asset, nowMs)) return undefined;
+    const until = Math.min(endMs, nowMs);
+    if (until < startMs) return [];
+    const from = candleBounds(interval, startMs)[0];
+    const to = candleBounds(interval, until)[1];
+    const key = `${asset.name}|${interval}|${from}|${to}`;
+    let entry = this.#candles.get(key);
+    if (!entry || nowMs - entry.at > CANDLE_CACHE_MS || nowMs < entry.at) {
+      try {
+        const candles = await this.#once(`candles:${key}`, () =>
+          this.#upstream.candles(asset.name, interval, from, to - 1),
+        );
+        entry = { candles, at: this.#now() };
+        this.#candles.delete(key);
+        this.#candles.set(key, entry);
+        if (this.#candles.size > CANDLE_CACHE_ENTRIES) {
+          this.#candles.delete(this.#candles.keys().next().value!);
+        }
+      } catch {
+        if (!entry || this.mode !== 'mainnet') return undefined;
+      }
+    }
+    const kept = entry.candles.filter((c) => c.t >= startMs && c.t <= until);
+    return this.#closeAtMid(asset, kept, nowMs);
+  }
+
+  /** The running candle closes at the mid polled since it was fetched. */
+  #closeAtMid(asset: PerpAsset, candles: UpstreamCandle[], nowMs: number): UpstreamCandle[] {
+    const last = candles[candles.length - 1];
+    const mid = this.liveMid(asset, nowMs);
+    if (!last || mid === undefined || last.T < nowMs) return candles;
+    const px = Number(mid);
+    const running = { ...last, c: mid };
+    if (px > Number(last.h)) running.h = mid;
+    if (px < Number(last.l)) running.l = mid;
+    return [...candles.slice(0, -1), running];
+  }
+
+  /** One request per key at a time: concurrent readers share its answer. */
+  #once<T>(key: string, request: () => Promise<T>): Promise<T> {
+    const pending = this.#inFlight.get(key) as Promise<T> | undefined;
+    if (pending) return pending;
+    const started = request().finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, started);
+    return started;
+  }
+
+  // ---- polling ----
+
+  /** Asks mainnet for `allMids` once and records the coins of the paper universe it lists. */
+  async poll(): Promise<boolean> {
+    if (this.mode === 'synthetic') return false;
+    try {
+      const mids = await this.#once('allMids', () => this.#upstream.allMids());
+      const at = this.#now();
+      for (const asset of PERP_ASSETS) {
+        const text = mids[asset.name];
+        const px = Number(text);
+        if (text === undefined || !Number.isFinite(px) || px <= 0) continue;
+        let history = this.#history.get(asset.name);
+        if (!history) {
+          history = new CoinHistory();
+          this.#history.set(asset.name, history);
+        }
+        history.add(at, px);
+      }
+      this.#lastSuccessMs = at;
+      this.#setUpstream('ok', at);
+      return true;
+    } catch (error) {
+      this.#setUpstream('down', this.#now(), errorReason(error));
+      return false;
+    }
+  }
+
+  /** Something read prices: polling runs (again) if it had stopped. */
+  touch(): void {
+    if (this.mode === 'synthetic' || this.#closed) return;
+    this.#lastTouch = performance.now();
+    if (!this.#autoPoll || this.#running) return;
+    this.#running = true;
+    const first = this.#tick();
+    this.#firstPoll = first;
+    void first.finally(() => {
+      if (this.#firstPoll === first) this.#firstPoll = undefined;
+    });
+  }
+
+  /**
+   * Called before a request works: after an idle spell, waits (at most readyTimeoutMs) for
+   * mainnet's first answer, so the request sees its price rather than a stale one; at once
+   * when mainnet was down at the last poll.
+   */
+  async ready(): Promise<void> {
+    if (this.mode === 'synthetic') return;
+    this.touch();
+    const first = this.#firstPoll;
+    if (!first || this.#upstreamState === 'down') return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      first,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.#readyTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  async #tick(): Promise<void> {
+    this.#timer = undefined;
+    const ok = await this.poll();
+    if (this.#closed || performance.now() - this.#lastTouch > this.#idleMs) {
+      this.#running = false;
+      return;
+    }
+    this.#timer = setTimeout(() => void this.#tick(), ok ? this.#pollMs : this.#downPollMs);
+    this.#timer.unref();
+  }
+
+  /** Stops polling for good (the exchange is closing). */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#running = false;
+  }
+
+  /** Whether polling runs now. */
+  get polling(): boolean {
+    return this.#running;
+  }
+
+  // ---- state ----
+
+  status(nowMs: number = this.#now()): PaperPricesStatus {
+    this.#updateSource(nowMs);
+    return {
+      mode: this.mode,
+      source: this.#source,
+      since: this.#since,
+      upstream: this.mode === 'synthetic' ? 'off' : this.#upstreamState,
+    };
+  }
+
+  #updateSource(nowMs: number): void {
+    let source: 'mainnet' | 'synthetic' = 'synthetic';
+    let since = nowMs;
+    const last = this.#lastSuccessMs;
+    if (this.mode !== 'synthetic' && last !== undefined) {
+      const fresh = nowMs - last <= this.#freshMs;
+      // Idle with mainnet up: the next request asks it first (ready) and follows it.
+      const idleUp = !this.#running && this.#upstreamState === 'ok';
+      if (this.mode === 'mainnet' || fresh || idleUp) source = 'mainnet';
+      else since = last + this.#freshMs;
+    }
+    if (source === this.#source) return;
+    this.#source = source;
+    this.#since = since;
+  }
+
+  #setUpstream(state: 'ok' | 'down', nowMs: number, reason?: string): void {
+    const previous = this.#upstreamState;
+    this.#upstreamState = state;
+    this.#updateSource(nowMs);
+    if (previous === state) return;
+    const where = this.#url ?? 'the upstream';
+    if (state === 'ok') {
+      this.#log?.info(
+        { mode: this.mode },
+        `paper prices: following Hyperliquid mainnet (${where})`,
+      );
+    } else {
+      const then =
+        this.mode === 'mainnet'
+          ? 'the marks hold at its last prices'
+          : 'the synthetic path continues from the last price';
+      this.#log?.warn(
+        { mode: this.mode, reason },
+        `paper prices: Hyperliquid mainnet (${where}) does not answer; ${then}`,
+      );
+    }
+  }
+}
