@@ -137,9 +137,12 @@ export class PaperFeed {
   /** Reads what the subscribers follow and pushes what changed (the timer calls it). */
   tick(): Promise<void> {
     return this.#serial(async () => {
-      for (const topic of [...this.#topics.values()]) await this.#tickMarket(topic);
+      // One topic or user whose read fails (the store, a 503) does not hold the others back.
+      for (const topic of [...this.#topics.values()]) {
+        await this.#tickMarket(topic).catch((error: unknown) => this.#failed(error));
+      }
       for (const watch of [...this.#users.values()]) {
-        await watch.update(this.#now());
+        await watch.update(this.#now()).catch((error: unknown) => this.#failed(error));
       }
     });
   }
@@ -159,10 +162,13 @@ export class PaperFeed {
 
   #serial(work: () => Promise<void>): Promise<void> {
     const run = this.#queue.then(work);
-    this.#queue = run.catch((error: unknown) => {
-      this.#log?.error({ err: error }, 'paper exchange feed: a read failed; retried next tick');
-    });
+    this.#queue = run.catch((error: unknown) => this.#failed(error));
     return run;
+  }
+
+  #failed(error: unknown): void {
+    const err = error instanceof Error ? { type: error.name, message: error.message } : error;
+    this.#log?.error({ err }, 'paper exchange feed: a read failed; tried again at the next tick');
   }
 
   #start(): void {

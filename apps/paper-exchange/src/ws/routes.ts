@@ -19,6 +19,8 @@ export interface PaperFeedRoutesOptions {
 
 /** The largest message a client may send (a batch of signed orders fits many times). */
 const MAX_PAYLOAD_BYTES = 1 << 20;
+/** What may wait to be sent to one client before the connection is dropped. */
+const MAX_BUFFERED_BYTES = 16 << 20;
 
 /**
  * Fastify plugin: GET /ws, Hyperliquid's WebSocket API (ws/protocol.ts) on the paper exchange,
@@ -41,7 +43,18 @@ export const paperFeedRoutes: FastifyPluginAsync<PaperFeedRoutesOptions> = async
       socket.close(1008, 'too many connections');
       return;
     }
-    const session = new FeedSession(feed, exchange, socket, ip, limits);
+    // A client that does not read its messages is let go, not buffered for without end.
+    const send = (text: string) => {
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+      else socket.send(text);
+    };
+    const session = new FeedSession(
+      feed,
+      exchange,
+      { send, close: (code, reason) => socket.close(code, reason) },
+      ip,
+      limits,
+    );
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
       const bytes = Array.isArray(data)
         ? Buffer.concat(data)
