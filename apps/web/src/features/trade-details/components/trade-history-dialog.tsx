@@ -1,5 +1,5 @@
 import { confirmMessages, type Trade } from '@tb/core';
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { Button, QueryStatus } from '@/components';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Dialog } from '@/components/dialog';
@@ -32,6 +32,12 @@ export const historyTexts = {
 
 type Pending = { kind: 'delete' | 'hide'; id: string } | { kind: 'clear' } | null;
 
+/**
+ * A card renders again only when its trade or a handler changes: "Show more", and a filter or
+ * sort that keeps cards on screen, render only the cards that are new (bench/trade-history.mjs).
+ */
+const Row = memo(TradeRow);
+
 const CONFIRM = {
   delete: { message: confirmMessages.deleteTrade, label: 'Delete' },
   hide: { message: confirmMessages.hideTrade, label: 'Hide' },
@@ -51,6 +57,8 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
   const { exportCsv, exporting } = useTradeExport();
   const [editing, setEditing] = useState<Trade | null>(null);
   const [pending, setPending] = useState<Pending>(null);
+  const askDelete = useCallback((id: string) => setPending({ kind: 'delete', id }), []);
+  const askHide = useCallback((id: string) => setPending({ kind: 'hide', id }), []);
 
   const confirm = () => {
     if (pending?.kind === 'delete') actions.remove(pending.id);
@@ -80,14 +88,14 @@ export function TradeHistoryDialog({ onClose }: { onClose: () => void }) {
       {view.matching === 0 ? <p className="trade-history__none">{historyTexts.noMatch}</p> : null}
       <ul className="trade-list" aria-label="Trades">
         {view.visible.map((trade) => (
-          <TradeRow
+          <Row
             key={trade.id}
             trade={trade}
             timeZone={timeZone}
             onExit={actions.exit}
             onEdit={setEditing}
-            onDelete={(id) => setPending({ kind: 'delete', id })}
-            onHide={(id) => setPending({ kind: 'hide', id })}
+            onDelete={askDelete}
+            onHide={askHide}
           />
         ))}
       </ul>
