@@ -1,5 +1,4 @@
 import ccxt from 'ccxt';
-import type { pro } from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFeedServer } from '../test/feed-server.js';
 import { fund } from '../test/harness.js';
@@ -14,7 +13,7 @@ import { addressOf, randomKey } from '../test/wallet.js';
 const BTC = 'BTC/USDC:USDC';
 
 let server: Awaited<ReturnType<typeof startFeedServer>>;
-let client: pro.hyperliquid;
+let client: InstanceType<typeof ccxt.pro.hyperliquid>;
 
 beforeAll(async () => {
   server = await startFeedServer();

@@ -12,9 +12,8 @@ function sink() {
     texts
       .map((t) => JSON.parse(t) as { channel: string; data: unknown })
       .filter((m) => m.channel === name);
-  return { texts, channel, send: (text: string) => void texts.push(text) } satisfies FeedSink & {
-    texts: string[];
-  };
+  const send: FeedSink['send'] = (text) => void texts.push(text);
+  return { texts, channel, send };
 }
 
 describe('PaperFeed', () => {
