@@ -24,6 +24,8 @@ async function timeStart(dataDir) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // The paper market on its seeded path: a bench never calls Hyperliquid.
+      PAPER_PRICES: 'synthetic',
     },
     stdio: 'ignore',
   });

@@ -34,6 +34,8 @@ async function startServer(dataDir) {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // The paper market on its seeded path: a bench never calls Hyperliquid.
+      PAPER_PRICES: 'synthetic',
     },
     stdio: 'ignore',
   });

@@ -70,6 +70,8 @@ export default defineConfig({
       // The live loop journey walks a paper mark through its triggers and sees the reconciler
       // close the trade within a second.
       PAPER_CONTROL: 'true',
+      // Prices on the seeded path: nothing calls Hyperliquid (serve.mjs sets it too).
+      PAPER_PRICES: 'synthetic',
       RECONCILE_INTERVAL_MS: '500',
     },
   },

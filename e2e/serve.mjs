@@ -8,4 +8,6 @@ const folder = port === '3107' ? './.data' : `./.data-${port}`;
 const dataDir = fileURLToPath(new URL(folder, import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
+// The paper market stays on its seeded path: an end-to-end run never calls Hyperliquid.
+process.env.PAPER_PRICES = 'synthetic';
 await import('../scripts/start.mjs');

@@ -275,6 +275,7 @@ async function registerApiModules(
   await api.register(healthRoutes, {
     database: parts.database,
     redis: shared.redis,
+    paperPrices: () => parts.paper?.pricesStatus?.(),
     version: VERSION,
   });
   const leaderboard = await registerLeaderboard(api, shared);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { PAPER_PRICES_MODES } from '@tb/paper-exchange';
 import { z } from 'zod';
 import { FAULT_POINTS } from './modules/trades/fault-points.js';
 
@@ -79,6 +80,12 @@ export const ConfigSchema = z
     PAPER_CONTROL: z.stringbool().default(false),
     /** Hyperliquid's per-IP weights on /paper (1,200 a minute, times RATE_LIMIT_SCALE). */
     PAPER_RATE_LIMIT: z.stringbool().default(true),
+    /**
+     * Where the paper market's prices come from (DESIGN.md section 12): auto follows
+     * HYPERLIQUID_MAINNET_URL while it answers and the seeded path otherwise; mainnet and
+     * synthetic force one. Default auto, but synthetic with NODE_ENV=test: no test calls out.
+     */
+    PAPER_PRICES: z.enum(PAPER_PRICES_MODES).optional(),
     HYPERLIQUID_MAINNET_URL: z.url({ protocol: /^https?$/ }).default('https://api.hyperliquid.xyz'),
     HYPERLIQUID_TESTNET_URL: z
       .url({ protocol: /^https?$/ })
@@ -138,6 +145,7 @@ export const ConfigSchema = z
     paperExchange: env.PAPER_EXCHANGE,
     paperControl: env.PAPER_CONTROL,
     paperRateLimit: env.PAPER_RATE_LIMIT,
+    paperPrices: env.PAPER_PRICES ?? (env.NODE_ENV === 'test' ? 'synthetic' : 'auto'),
     hyperliquidUrls: {
       mainnet: env.HYPERLIQUID_MAINNET_URL.replace(/\/$/, ''),
       testnet: env.HYPERLIQUID_TESTNET_URL.replace(/\/$/, ''),

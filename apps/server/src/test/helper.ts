@@ -187,6 +187,8 @@ export async function createTestContext(
     WEB_DIST: '/nonexistent',
     // Tests run the reconciler by hand (app.reconciler.runOnce), never on a timer.
     RECONCILE_INTERVAL_MS: '0',
+    // The paper market never calls Hyperliquid in tests; a test of PAPER_PRICES sets a fake one.
+    PAPER_PRICES: 'synthetic',
     ...env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));

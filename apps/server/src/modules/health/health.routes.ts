@@ -1,3 +1,4 @@
+import type { PaperPricesStatus } from '@tb/paper-exchange';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
@@ -14,6 +15,19 @@ const HealthSchema = z.object({
   reason: z.string().optional(),
   version: z.string(),
   uptimeSec: z.number(),
+  /**
+   * The paper market's prices (PAPER_PRICES; absent with PAPER_EXCHANGE=false): `source` is
+   * where its marks come from now, `since` when that last changed (null: since the start),
+   * `upstream` Hyperliquid mainnet's last answer (off: synthetic mode asks nothing).
+   */
+  paperPrices: z
+    .object({
+      mode: z.enum(['auto', 'mainnet', 'synthetic']),
+      source: z.enum(['mainnet', 'synthetic']),
+      since: z.iso.datetime().nullable(),
+      upstream: z.enum(['ok', 'down', 'unknown', 'off']),
+    })
+    .optional(),
 });
 
 /** What the probe needs of the database (db/client's Database). */
@@ -30,7 +44,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   /** The Redis connection's status (REDIS_URL), asked again when it failed lately. */
   redis: { probe(): Promise<RedisStatus> };
   version: string;
-}> = async (app, { database, redis, version }) => {
+  /** The paper exchange's price source (null: no paper exchange). */
+  paperPrices?: (() => PaperPricesStatus | undefined) | undefined;
+}> = async (app, { database, redis, version, paperPrices }) => {
   app.get(
     '/health',
     {
@@ -49,6 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         });
       }
       const shared = await redis.probe();
+      const prices = paperPrices?.();
       return {
         status: shared.state === 'down' ? ('degraded' as const) : ('ok' as const),
         db: database.kind,
@@ -56,6 +73,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         ...(shared.state === 'down' && { reason: shared.reason }),
         version,
         uptimeSec: Math.round(process.uptime()),
+        ...(prices && {
+          paperPrices: {
+            ...prices,
+            since: prices.since === null ? null : new Date(prices.since).toISOString(),
+          },
+        }),
       };
     },
   );

@@ -29,7 +29,10 @@ export async function registerPaper(
     // The app's clock: time passes on the paper exchange as for the journal (tests move both).
     now: () => now().getTime(),
     ...(pins && { pins }),
+    // PAPER_PRICES: mainnet's mids, books and candles while it answers (auto), or not.
+    prices: { mode: config.paperPrices, url: config.hyperliquidUrls.mainnet, log },
   });
+  app.addHook('onClose', async () => paper.close?.());
   await app.register(paperRoutes, {
     prefix: '/paper',
     exchange: paper,
