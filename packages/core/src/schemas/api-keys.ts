@@ -110,6 +110,11 @@ export const ConnectedExchangeSchema = z.object({
   name: z.string(),
   network: ExchangeNetworkSchema.optional(),
   connectedAt: IsoDateTimeSchema,
+  /**
+   * The account's address, for paper connections only (the trading page follows its fills and
+   * orders on /paper/ws); absent for the others.
+   */
+  walletAddress: z.string().optional(),
 });
 export type ConnectedExchange = z.infer<typeof ConnectedExchangeSchema>;
 

@@ -30,12 +30,16 @@ export function toListItem(row: ExchangeCredentialRow, secret: string | null): A
   };
 }
 
-/** An active key as a connection (SPEC.md section 3: id, name, connectedAt). */
+/**
+ * An active key as a connection (SPEC.md section 3: id, name, connectedAt), with a paper
+ * account's address (its fills and orders are public on /paper/ws; a real wallet's is not sent).
+ */
 export function toConnection(row: ExchangeCredentialRow): ConnectedExchange {
   return {
     id: row.id,
     name: EXCHANGE_NAME,
     network: row.network,
     connectedAt: row.createdAt.toISOString(),
+    ...(row.network === 'paper' && row.walletAddress ? { walletAddress: row.walletAddress } : {}),
   };
 }

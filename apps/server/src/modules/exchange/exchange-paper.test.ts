@@ -41,6 +41,15 @@ describeEachDatabase('exchange proxy on the built-in paper exchange', (ctx) => {
       });
       const list = await call(user.token, 'GET', '/api/users/exchanges');
       expect(list.json()).toEqual({ success: true, exchanges: [res.json().exchange] });
+      // The paper account's address (the trading page follows it on /paper/ws): it is funded.
+      const { walletAddress } = res.json().exchange as { walletAddress: string };
+      expect(walletAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      const state = await ctx.app.inject({
+        method: 'POST',
+        url: '/paper/info',
+        payload: { type: 'clearinghouseState', user: walletAddress },
+      });
+      expect(Number(state.json().marginSummary.accountValue)).toBe(10_000);
       const keys = await call(user.token, 'GET', '/api/api-keys');
       expect(keys.json().data[0]).toMatchObject({ network: 'paper', isActive: true });
       expect(keys.json().data[0].maskedApiSecret).toMatch(/^\*{4}[0-9a-f]{4}$/);
