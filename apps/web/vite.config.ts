@@ -74,7 +74,14 @@ export default defineConfig(async ({ command, mode }) => {
         '@': fileURLToPath(new URL('./src', import.meta.url)),
       },
     },
-    server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
+    server: {
+      port: 5173,
+      // /paper/ws: the trading page follows a paper account's fills and orders there.
+      proxy: {
+        '/api': 'http://127.0.0.1:3000',
+        '/paper/ws': { target: 'ws://127.0.0.1:3000', ws: true },
+      },
+    },
     // No source maps in the build: the server would serve them to anyone (the original sources,
     // comments included) and nothing here reads them; `npm run dev` has maps for debugging. The
     // server refuses `.map` paths as well, should a build ever emit them.

@@ -21,19 +21,22 @@ const COLUMNS: readonly Column<AccountBalanceRow>[] = [
 ];
 
 /**
- * Balances, account value and margin in use, refreshed every 5 s. A time-out is not shown
+ * Balances, account value and margin in use, refreshed every 5 s (or every `pollMs`, and at
+ * once on a paper account's pushes: hooks/use-paper-feed.ts). A time-out is not shown
  * (SPEC.md section 8): the last balance stays until the next poll answers.
  */
 export function AccountPanel({
   connectionId,
   connection,
+  pollMs = ACCOUNT_POLL_MS,
 }: {
   connectionId: string | null;
   connection: ConnectedExchange;
+  pollMs?: number;
 }) {
   const query = useQuery({
     ...accountQueryOptions(connectionId),
-    refetchInterval: ACCOUNT_POLL_MS,
+    refetchInterval: pollMs,
   });
   const shownError = query.isError && !isTimeoutError(query.error) ? query.error : null;
   const balance = query.data;

@@ -47,17 +47,19 @@ function columns(actions: TradingActions, price: PriceFormat): Column<OpenOrder>
   ];
 }
 
-/** Resting orders, refreshed every 5 s, each with Cancel. */
+/** Resting orders, refreshed every 5 s (or every `pollMs`, and on pushes), each with Cancel. */
 export function OpenOrdersTable({
   connectionId,
   actions,
+  pollMs = ACCOUNT_POLL_MS,
 }: {
   connectionId: string | null;
   actions: TradingActions;
+  pollMs?: number;
 }) {
   const query = useQuery({
     ...openOrdersQueryOptions(connectionId),
-    refetchInterval: ACCOUNT_POLL_MS,
+    refetchInterval: pollMs,
   });
   const price = usePriceFormat();
   return (

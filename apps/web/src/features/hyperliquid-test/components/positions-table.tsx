@@ -64,17 +64,22 @@ function columns(actions: TradingActions, price: PriceFormat): Column<Position>[
   ];
 }
 
-/** Open positions, refreshed every 5 s; each closes at market, or all at once after a confirm. */
+/**
+ * Open positions, refreshed every 5 s (or every `pollMs`, and on pushes); each closes at
+ * market, or all at once after a confirm.
+ */
 export function PositionsTable({
   connectionId,
   actions,
+  pollMs = ACCOUNT_POLL_MS,
 }: {
   connectionId: string | null;
   actions: TradingActions;
+  pollMs?: number;
 }) {
   const query = useQuery({
     ...positionsQueryOptions(connectionId),
-    refetchInterval: ACCOUNT_POLL_MS,
+    refetchInterval: pollMs,
   });
   const price = usePriceFormat();
   const [confirming, setConfirming] = useState(false);

@@ -1,9 +1,10 @@
 import type { ConnectedExchange } from '@tb/core';
 import { useState } from 'react';
-import { useExchangeConnection } from '@/features/exchange';
+import { ACCOUNT_POLL_MS, useExchangeConnection } from '@/features/exchange';
 import { SignalsPanel } from '@/features/signals';
 import { UnjournaledSection } from '@/features/unjournaled';
 import { useSessionLock } from '../hooks/use-session-lock';
+import { FEED_FALLBACK_POLL_MS, usePaperFeed } from '../hooks/use-paper-feed';
 import { useTradingActions } from '../hooks/use-trading-actions';
 import { AccountPanel } from './account-panel';
 import { LiveTradingSwitch } from './live-trading-switch';
@@ -53,18 +54,24 @@ export function TradingDesk({ connectionId, connection }: TradingDeskProps) {
   // read for; a chosen connection is that one only when it is the newest.
   const { connections } = useExchangeConnection();
   const showsActive = connectionId === null || activeConnectionId(connections) === connection.id;
+  // A paper account's fills and orders are pushed (/paper/ws): the polls are only a fallback.
+  const pollMs = usePaperFeed(connection, connectionId) ? FEED_FALLBACK_POLL_MS : ACCOUNT_POLL_MS;
 
   return (
     <div className="trading-desk">
       {lock.locked ? <SessionEndedBanner lock={lock} /> : null}
       <LiveTradingSwitch />
       <div className="trading-desk__top">
-        <AccountPanel connectionId={connectionId} connection={connection} />
+        <AccountPanel connectionId={connectionId} connection={connection} pollMs={pollMs} />
         <OrderForm actions={actions} lockReason={lock.message} connectionId={connectionId} />
       </div>
       <SectionToggles shown={shown} onToggle={toggle} />
-      {shown.positions ? <PositionsTable connectionId={connectionId} actions={actions} /> : null}
-      {shown.orders ? <OpenOrdersTable connectionId={connectionId} actions={actions} /> : null}
+      {shown.positions ? (
+        <PositionsTable connectionId={connectionId} actions={actions} pollMs={pollMs} />
+      ) : null}
+      {shown.orders ? (
+        <OpenOrdersTable connectionId={connectionId} actions={actions} pollMs={pollMs} />
+      ) : null}
       {shown.trades ? <TradeHistoryTable connectionId={connectionId} /> : null}
       {shown.history ? <OrderHistoryTable connectionId={connectionId} /> : null}
       {showsActive ? (
