@@ -21,6 +21,7 @@ export { openPaperExchange } from './paper-exchange.js';
 export { MarkPins } from './market/pins.js';
 export { PAPER_PRICES_MODES } from './market/source.js';
 export type { MarketLog, PaperPricesMode, PaperPricesStatus } from './market/source.js';
+export { InfoUpstream } from './market/upstream.js';
 export type { UpstreamClient } from './market/upstream.js';
 export { MemoryPaperStore } from './memory-store.js';
 export { paperExchangeRoutes } from './http.js';

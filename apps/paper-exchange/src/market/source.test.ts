@@ -1,14 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPaperExchange } from '../paper-exchange.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
+import { FakeUpstream, recordingLog } from '../test/fake-upstream.js';
 import { exchangeClient, FakeClock, fund, infoClient, T0 } from '../test/harness.js';
 import { addressOf, randomKey } from '../test/wallet.js';
 import { PERP_ASSETS } from './assets.js';
 import { MarkPins } from './pins.js';
 import { midPriceAt } from './price-path.js';
-import { MarketSource } from './source.js';
-import type { MarketLog, PaperPricesMode } from './source.js';
-import type { UpstreamClient } from './upstream.js';
+import type { MarketSource, PaperPricesMode } from './source.js';
 
 /**
  * PAPER_PRICES (issue 27, DESIGN.md section 12): the paper market follows a fake mainnet on
@@ -33,15 +31,6 @@ async function fakeMainnet(): Promise<FakeUpstream> {
   upstream.mids = { BTC: '65000.5', ETH: '3100.25', '@1': '1.0001' };
   upstreams.push(upstream);
   return upstream;
-}
-
-function recordingLog() {
-  const lines: string[] = [];
-  const log: MarketLog = {
-    info: (_details, message) => void lines.push(`info ${message}`),
-    warn: (_details, message) => void lines.push(`warn ${message}`),
-  };
-  return { lines, log };
 }
 
 async function following(mode: PaperPricesMode = 'auto', autoPoll = false) {
@@ -344,69 +333,5 @@ describe('PAPER_PRICES=synthetic', () => {
       since: null,
       upstream: 'off',
     });
-  });
-});
-
-describe('MarketSource', () => {
-  function manual(mids: Record<string, string>[]) {
-    let answered = 0;
-    const client: UpstreamClient = {
-      allMids: async () => {
-        const next = mids[Math.min(answered, mids.length - 1)]!;
-        answered += 1;
-        return next;
-      },
-      l2Book: async () => null,
-      candles: async () => [],
-    };
-    return { client, calls: () => answered };
-  }
-
-  it('bends a closed gap to meet the next answer, and anchors the time before the first one', async () => {
-    const clock = new FakeClock();
-    const { client } = manual([{ BTC: '100' }, { BTC: '110' }]);
-    const source = new MarketSource({
-      mode: 'auto',
-      upstream: client,
-      now: clock.now,
-      autoPoll: false,
-    });
-    await source.poll();
-    clock.advance(MINUTE);
-    await source.poll();
-    const at = (t: number) => source.midAt(SEED, BTC, t)!;
-    expect(at(T0 + 10_000)).toBe(100);
-    expect(at(T0 + MINUTE)).toBe(110);
-    const inGap = at(T0 + 35_000);
-    expect(inGap).toBeGreaterThan(95);
-    expect(inGap).toBeLessThan(115);
-    expect(Math.abs(at(T0 + 10_001) - 100)).toBeLessThan(0.01);
-    expect(Math.abs(at(T0 + MINUTE - 1) - 110)).toBeLessThan(0.01);
-    expect(at(T0 - 3_600_000)).toBeCloseTo(continued(100, T0, T0 - 3_600_000), 9);
-    // A coin mainnet does not list: the seeded path (undefined here).
-    expect(source.midAt(SEED, PERP_ASSETS[1]!, T0)).toBeUndefined();
-  });
-
-  it('polls on timers while touched and stops when idle', async () => {
-    const { client, calls } = manual([{ BTC: '100' }]);
-    const source = new MarketSource({
-      mode: 'auto',
-      upstream: client,
-      now: () => Date.now(),
-      pollMs: 5,
-      idleMs: 40,
-    });
-    closers.push(() => source.close());
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls()).toBe(0);
-    await source.ready();
-    expect(calls()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls()).toBeGreaterThan(1);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(source.polling).toBe(false);
-    const stopped = calls();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls()).toBe(stopped);
   });
 });

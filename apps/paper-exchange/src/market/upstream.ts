@@ -93,17 +93,13 @@ function isCandle(value: unknown): value is UpstreamCandle {
   );
 }
 
-/** Hyperliquid's /info over HTTP (global fetch), each request bounded by a time-out. */
-export class HttpUpstream implements UpstreamClient {
-  readonly #url: string;
-  readonly #timeoutMs: number;
-  readonly #fetch: typeof fetch;
-
-  constructor(options: HttpUpstreamOptions) {
-    this.#url = `${options.url.replace(/\/+$/, '')}/info`;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.#fetch = options.fetch ?? fetch;
-  }
+/**
+ * The upstream's answers, checked, from any way of sending an /info request: `request` sends
+ * the JSON body and resolves with the parsed answer, or rejects (the server passes its mainnet
+ * transport, so these requests count in the app's Hyperliquid weight budget).
+ */
+export class InfoUpstream implements UpstreamClient {
+  constructor(private readonly request: (payload: unknown) => Promise<unknown>) {}
 
   async allMids(): Promise<Record<string, string>> {
     const body = await this.#post({ type: 'allMids' });
@@ -146,27 +142,51 @@ export class HttpUpstream implements UpstreamClient {
   }
 
   async #post(payload: unknown): Promise<unknown> {
-    let response: Response;
     try {
-      response = await this.#fetch(this.#url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
+      return await this.request(payload);
     } catch (error) {
-      const cause = error instanceof Error ? (error.cause ?? error) : error;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new UpstreamError(`unreachable (${reason})`);
+      if (error instanceof UpstreamError) throw error;
+      throw new UpstreamError(error instanceof Error ? error.message : String(error));
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new UpstreamError(`HTTP ${response.status}`);
-    }
-    try {
-      return (await response.json()) as unknown;
-    } catch {
-      throw new UpstreamError('not JSON');
-    }
+  }
+}
+
+/** Hyperliquid's /info over HTTP (global fetch), each request bounded by a time-out. */
+export class HttpUpstream extends InfoUpstream {
+  constructor(options: HttpUpstreamOptions) {
+    const url = `${options.url.replace(/\/+$/, '')}/info`;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const send = options.fetch ?? fetch;
+    super((payload) => post(send, url, timeoutMs, payload));
+  }
+}
+
+async function post(
+  send: typeof fetch,
+  url: string,
+  timeoutMs: number,
+  payload: unknown,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await send(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new UpstreamError(`unreachable (${reason})`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new UpstreamError(`HTTP ${response.status}`);
+  }
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    throw new UpstreamError('not JSON');
   }
 }

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MarketLog } from '../market/source.js';
 
 /**
  * A stand-in for Hyperliquid mainnet's POST /info on 127.0.0.1 (port 0): it answers allMids,
@@ -74,4 +75,14 @@ export class FakeUpstream {
         return null;
     }
   }
+}
+
+/** A MarketLog that keeps its lines (`info <message>`, `warn <message>`). */
+export function recordingLog() {
+  const lines: string[] = [];
+  const log: MarketLog = {
+    info: (_details, message) => void lines.push(`info ${message}`),
+    warn: (_details, message) => void lines.push(`warn ${message}`),
+  };
+  return { lines, log };
 }

@@ -1,4 +1,6 @@
+import { httpTransport, meteredTransport, WeightMeter } from '@tb/hyperliquid';
 import {
+  InfoUpstream,
   openPaperExchange,
   paperFeedRoutes,
   type MarkPins,
@@ -30,7 +32,12 @@ export async function registerPaper(
     now: () => now().getTime(),
     ...(pins && { pins }),
     // PAPER_PRICES: mainnet's mids, books and candles while it answers (auto), or not.
-    prices: { mode: config.paperPrices, url: config.hyperliquidUrls.mainnet, log },
+    prices: {
+      mode: config.paperPrices,
+      url: config.hyperliquidUrls.mainnet,
+      upstream: mainnetUpstream(config.hyperliquidUrls.mainnet, state),
+      log,
+    },
   });
   app.addHook('onClose', async () => paper.close?.());
   await app.register(paperRoutes, {
@@ -50,4 +57,21 @@ export async function registerPaper(
     clientKey,
   });
   return paper;
+}
+
+const UPSTREAM_TIMEOUT_MS = 2_000;
+
+/**
+ * Mainnet's /info as the paper market follows it (PAPER_PRICES): charged to the app's
+ * Hyperliquid weight budget (key `hyperliquid:mainnet`, shared with the mainnet network's
+ * calls and, through Redis, with every instance; DESIGN.md section 13). A request that finds
+ * no room fails at once, and the paper market carries on on the synthetic path.
+ */
+function mainnetUpstream(apiUrl: string, state: ModuleDeps['state']): InfoUpstream {
+  const transport = meteredTransport(
+    httpTransport({ apiUrl, isTestnet: false, timeoutMs: UPSTREAM_TIMEOUT_MS }),
+    new WeightMeter({ key: 'hyperliquid:mainnet', store: state }),
+    { maxWaitMs: 0 },
+  );
+  return new InfoUpstream((payload) => transport.request('info', payload));
 }
