@@ -4,7 +4,7 @@ import { paperExchangeRoutes } from '../http.js';
 import { MarkPins } from '../market/pins.js';
 import { openPaperExchange } from '../paper-exchange.js';
 import { FakeClock, T0 } from './harness.js';
-import { paperFeedRoutes } from '../ws/routes.js';
+import { paperFeedRoutes, type PaperFeedRoutesOptions } from '../ws/routes.js';
 
 /** Test wiring for /ws: a real server on 127.0.0.1 and a raw `ws` client that waits on messages. */
 
@@ -86,7 +86,7 @@ export class TestClient {
  * The paper exchange on a fake clock with pins, its HTTP routes at /paper and its feed at
  * /paper/ws ticking every 20 ms, listening on 127.0.0.1 (a free port).
  */
-export async function startFeedServer() {
+export async function startFeedServer(options: Pick<PaperFeedRoutesOptions, 'rateLimit'> = {}) {
   const clock = new FakeClock(T0);
   const pins = new MarkPins();
   const exchange = await openPaperExchange({ now: clock.now, seed: 7, pins });
@@ -97,7 +97,13 @@ export async function startFeedServer() {
     rateLimit: false,
     control: true,
   });
-  await app.register(paperFeedRoutes, { exchange, now: clock.now, tickMs: 20, prefix: '/paper' });
+  await app.register(paperFeedRoutes, {
+    exchange,
+    now: clock.now,
+    tickMs: 20,
+    prefix: '/paper',
+    ...options,
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, startFeedServer, type Message } from '../test/feed-server.js';
+import { RATE_LIMITED_TEXT } from './session.js';
 
 /**
  * /paper/ws with a raw `ws` client on 127.0.0.1: Hyperliquid's subscribe / unsubscribe
@@ -179,6 +180,33 @@ describe('/paper/ws, Hyperliquid WebSocket protocol', () => {
       });
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('/paper/ws posts and the per-IP weights', () => {
+  it('charges posts as the HTTP routes do, and refuses one past the budget', async () => {
+    const small = await startFeedServer({ rateLimit: { perMinute: 4 } });
+    const poster = await TestClient.open(small.wsUrl);
+    try {
+      const allMids = (id: number) => ({
+        method: 'post',
+        id,
+        request: { type: 'info', payload: { type: 'allMids' } },
+      });
+      for (const id of [1, 2]) {
+        poster.send(allMids(id));
+        expect((await poster.on('post')).data).toMatchObject({ id, response: { type: 'info' } });
+      }
+      // allMids weighs 2: the third has no room in the minute.
+      poster.send(allMids(3));
+      expect((await poster.on('post')).data).toEqual({
+        id: 3,
+        response: { type: 'error', payload: RATE_LIMITED_TEXT },
+      });
+    } finally {
+      await poster.close();
+      await small.app.close();
     }
   });
 });

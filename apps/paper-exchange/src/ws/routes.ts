@@ -1,9 +1,12 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
+import { WeightBudget } from '../rate-limit/budget.js';
+import type { PaperRateLimit } from '../rate-limit/limit-weights.js';
+import { exchangeWeight, infoType, infoWeight, itemsWeight } from '../rate-limit/weights.js';
 import type { PaperExchange, PaperLog } from '../types.js';
 import { PaperFeed } from './feed.js';
 import { MAX_CONNECTIONS_PER_IP, message } from './protocol.js';
-import { FeedSession, IpLimits } from './session.js';
+import { FeedSession, IpLimits, type PostWeights } from './session.js';
 
 export interface PaperFeedRoutesOptions {
   exchange: PaperExchange;
@@ -15,6 +18,25 @@ export interface PaperFeedRoutesOptions {
   log?: PaperLog;
   /** The client's key for the per-IP limits (the server groups IPv6 /64s); default its IP. */
   clientKey?: (ip: string) => string;
+  /**
+   * Hyperliquid's per-IP weights for posts over the socket, as the HTTP routes count them: pass
+   * the HTTP routes' `state` to count one budget for both. On by default; `false` turns it off.
+   */
+  rateLimit?: Omit<PaperRateLimit, 'clientKey'> | false;
+}
+
+/** Posts charged to `key` in `budget`, as the HTTP routes charge /info and /exchange. */
+function postWeights(budget: WeightBudget, key: string, now: () => number): PostWeights {
+  return {
+    charge: async (type, payload) => {
+      const weight = type === 'info' ? infoWeight(payload) : exchangeWeight(payload);
+      return (await budget.charge(key, weight, now())).allowed;
+    },
+    answered: async (type, payload, answer) => {
+      if (type !== 'info') return;
+      await budget.add(key, itemsWeight(infoType(payload), answer), now());
+    },
+  };
 }
 
 /** The largest message a client may send (a batch of signed orders fits many times). */
@@ -30,11 +52,19 @@ const MAX_BUFFERED_BYTES = 16 << 20;
  */
 export const paperFeedRoutes: FastifyPluginAsync<PaperFeedRoutesOptions> = async (
   app,
-  { exchange, now, tickMs, log, clientKey = (ip) => ip },
+  { exchange, now, tickMs, log, clientKey = (ip) => ip, rateLimit = {} },
 ) => {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
   const feed = new PaperFeed(exchange, { now, tickMs, log });
   const limits = new IpLimits();
+  const budget =
+    rateLimit === false
+      ? undefined
+      : new WeightBudget({
+          ...(rateLimit.perMinute !== undefined && { perMinute: rateLimit.perMinute }),
+          ...(rateLimit.state && { state: rateLimit.state }),
+        });
+  const weightNow = (rateLimit !== false && rateLimit.now) || Date.now;
   app.addHook('onClose', async () => feed.close());
   app.get('/ws', { websocket: true }, (socket, request) => {
     const ip = clientKey(request.ip);
@@ -54,6 +84,8 @@ export const paperFeedRoutes: FastifyPluginAsync<PaperFeedRoutesOptions> = async
       { send, close: (code, reason) => socket.close(code, reason) },
       ip,
       limits,
+      Date.now,
+      budget && postWeights(budget, ip, weightNow),
     );
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
       const bytes = Array.isArray(data)

@@ -61,6 +61,20 @@ export class IpLimits {
   }
 }
 
+/**
+ * Hyperliquid's per-IP weights for the posts of one client (rate-limit/): `charge` takes a
+ * request's base weight before it is answered (false: no room, it is refused), `answered` adds
+ * the weight of the items an /info answer returned.
+ */
+export interface PostWeights {
+  charge(type: 'info' | 'action', payload: unknown): Promise<boolean>;
+  answered(type: 'info' | 'action', payload: unknown, answer: unknown): Promise<void>;
+}
+
+/** A post refused for its weight (Hyperliquid answers HTTP 429 with `null` over HTTP). */
+export const RATE_LIMITED_TEXT =
+  'Too many requests: your address has spent its request weight for this minute';
+
 interface Entry {
   subscription: Subscription;
   sink: FeedSink;
@@ -90,6 +104,7 @@ export class FeedSession {
     ip: string,
     limits: IpLimits,
     private readonly now: () => number = Date.now,
+    private readonly weights?: PostWeights,
   ) {
     this.#feed = feed;
     this.#exchange = exchange;
@@ -192,10 +207,17 @@ export class FeedSession {
   async #post(id: number, type: 'info' | 'action', payload: unknown) {
     let response: unknown;
     try {
+      if (this.weights && !(await this.weights.charge(type, payload))) {
+        this.#send(
+          message('post', { id, response: { type: 'error', payload: RATE_LIMITED_TEXT } }),
+        );
+        return;
+      }
       const answer =
         type === 'info'
           ? await this.#exchange.info(payload)
           : await this.#exchange.exchange(payload);
+      if (answer.status === 200) await this.weights?.answered(type, payload, answer.body);
       if (answer.status !== 200) response = { type: 'error', payload: errorText(answer) };
       else if (type === 'action') response = { type, payload: answer.body };
       else {
