@@ -10,14 +10,15 @@ import type { FastifyInstance } from 'fastify';
 import { clientKey } from '../../lib/client-key.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { PaperStateRepository } from './paper-state.repository.js';
-import { paperRoutes } from './paper.routes.js';
+import { paperRoutes, REQUESTS_PER_MINUTE } from './paper.routes.js';
 
 /**
  * The paper exchange (PAPER_EXCHANGE), mounted at /paper outside /api (its own protocol, no
  * app session); null when it is off. The exchange networks call it in process. Its state is in
  * the app's database, one transaction per request; a request that fails is logged here and
  * answered 503. /paper/ws is Hyperliquid's WebSocket API on it (subscriptions and posts), in a
- * plugin of its own: a connection holds none of the HTTP routes' turns or weights.
+ * plugin of its own: a connection holds none of the HTTP routes' turns; its posts spend the
+ * same per-IP weights.
  */
 export async function registerPaper(
   app: FastifyInstance,
@@ -55,6 +56,12 @@ export async function registerPaper(
     now: () => now().getTime(),
     log,
     clientKey,
+    // Posts over the socket spend the same per-IP budget as the HTTP requests (same state).
+    rateLimit: config.paperRateLimit && {
+      perMinute: REQUESTS_PER_MINUTE * config.rateLimitScale,
+      now: () => now().getTime(),
+      state,
+    },
   });
   return paper;
 }
