@@ -1,7 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { trades } from '../../db/schema/index.js';
-import { authed, register } from '../../test/api.js';
+import { authed, bearer, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { TradesRepository, toTrade } from './trades.repository.js';
 
@@ -76,6 +77,21 @@ describeEachDatabase('the trade list (GET /api/trades)', (ctx) => {
     // OPEN first (every sixth), then the rest.
     expect(list.slice(0, 201).every((t) => t.status === 'OPEN')).toBe(true);
     expect(list[201]!.status).not.toBe('OPEN');
+  });
+
+  it("answers a browser's request gzipped (as small as brotli here, and faster)", async () => {
+    const user = await register(ctx.app);
+    await ctx.database.db
+      .insert(trades)
+      .values(Array.from({ length: 20 }, (_, i) => row(user.id, i)));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/trades',
+      headers: { ...bearer(user.token), 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toHaveLength(19);
   });
 
   it('answers an empty journal with an empty list', async () => {

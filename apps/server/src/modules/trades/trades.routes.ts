@@ -42,6 +42,10 @@ export const tradesRoutes: FastifyPluginAsyncZod<{
         summary: 'The journal: OPEN first, then newest',
         response: { 200: TradeListResponseSchema },
       },
+      // The whole journal (5 MB of JSON for 5,000 trades): gzip makes it as small as brotli's
+      // quality 4 does (659 against 666 KB) in less time (110 against 160 ms; see
+      // bench/trade-history.mjs).
+      compress: { encodings: ['gzip', 'br'] },
     },
     async (req) => trades.list(currentUser(req).id),
   );
