@@ -3,6 +3,7 @@ import { paperExchangeRoutes } from './http.js';
 import { PAPER_PRICES_MODES } from './market/source.js';
 import type { MarketLog, PaperPricesMode } from './market/source.js';
 import { openPaperExchange } from './paper-exchange.js';
+import { MemoryWeightState } from './rate-limit/budget.js';
 import type { PaperPricesOptions } from './types.js';
 import { paperFeedRoutes } from './ws/routes.js';
 
@@ -36,12 +37,12 @@ async function main(): Promise<void> {
   }
   const app = Fastify({ logger: { level: 'info' } });
   const exchange = await openPaperExchange({ prices: pricesFromEnv(app.log) });
-  await app.register(paperExchangeRoutes, {
-    exchange,
-    rateLimit: process.env.PAPER_RATE_LIMIT === 'false' ? false : {},
-  });
+  // One weight budget per IP for the HTTP requests and the socket's posts.
+  const rateLimit =
+    process.env.PAPER_RATE_LIMIT === 'false' ? false : { state: new MemoryWeightState() };
+  await app.register(paperExchangeRoutes, { exchange, rateLimit });
   // GET /ws: Hyperliquid's WebSocket API (subscriptions, ping, posts) on the same exchange.
-  await app.register(paperFeedRoutes, { exchange, log: app.log });
+  await app.register(paperFeedRoutes, { exchange, log: app.log, rateLimit });
   await app.listen({ port, host: '127.0.0.1' });
   const stop = () => {
     void app.close().then(() => process.exit(0));
