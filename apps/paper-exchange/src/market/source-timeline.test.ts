@@ -99,7 +99,7 @@ describe('MarketSource', () => {
     expect(performance.now() - started).toBeLessThan(100);
     // Several timed-out polls, one line.
     expect(lines).toEqual([
-      `warn paper prices: Hyperliquid mainnet (${url}) does not answer; the synthetic path continues from the last price`,
+      `warn paper prices: Hyperliquid mainnet (${url}) does not answer; the paper market stays on the synthetic path`,
     ]);
   });
 

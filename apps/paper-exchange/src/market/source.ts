@@ -436,9 +436,11 @@ export class MarketSource implements PriceSource {
       );
     } else {
       const then =
-        this.mode === 'mainnet'
-          ? 'the marks hold at its last prices'
-          : 'the synthetic path continues from the last price';
+        this.#lastSuccessMs === undefined
+          ? 'the paper market stays on the synthetic path'
+          : this.mode === 'mainnet'
+            ? 'the marks hold at its last prices'
+            : 'the synthetic path continues from the last price';
       this.#log?.warn(
         { mode: this.mode, reason },
         `paper prices: Hyperliquid mainnet (${where}) does not answer; ${then}`,

@@ -146,9 +146,21 @@ export class InfoUpstream implements UpstreamClient {
       return await this.request(payload);
     } catch (error) {
       if (error instanceof UpstreamError) throw error;
-      throw new UpstreamError(error instanceof Error ? error.message : String(error));
+      throw new UpstreamError(reasonOf(error));
     }
   }
+}
+
+/** An error's message with its causes' ("fetch failed: connect ECONNREFUSED 127.0.0.1:9"). */
+function reasonOf(error: unknown): string {
+  const parts: string[] = [];
+  let cause = error;
+  for (let depth = 0; depth < 4 && cause !== undefined; depth += 1) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (!parts.some((part) => part.includes(message))) parts.push(message);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return parts.join(': ');
 }
 
 /** Hyperliquid's /info over HTTP (global fetch), each request bounded by a time-out. */
@@ -176,9 +188,7 @@ async function post(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const cause = error instanceof Error ? (error.cause ?? error) : error;
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new UpstreamError(`unreachable (${reason})`);
+    throw new UpstreamError(reasonOf(error));
   }
   if (!response.ok) {
     await response.body?.cancel();
