@@ -71,10 +71,11 @@ function echoOutput(child, label) {
 
 /**
  * Starts a server script in a child process; resolves once it sends 'ready'. Its output is
- * echoed with a prefix and counted: at LOG_LEVEL=warn any line is worth a look.
+ * echoed with a prefix and counted: at LOG_LEVEL=warn any line is worth a look. It listens on
+ * a free port, or on `port` when given.
  */
-export async function startServer(label, script, env) {
-  const port = await freePort();
+export async function startServer(label, script, env, { port: fixedPort } = {}) {
+  const port = fixedPort ?? (await freePort());
   const base = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !SERVER_KEYS.includes(key)),
   );
