@@ -103,6 +103,27 @@ describe('MarketSource', () => {
     ]);
   });
 
+  it('keeps about six hours of answers; before them, the path anchored at the oldest kept', async () => {
+    const clock = new FakeClock();
+    const { client } = manual([{ BTC: '100' }, { BTC: '200' }]);
+    const source = new MarketSource({
+      mode: 'auto',
+      upstream: client,
+      now: clock.now,
+      autoPoll: false,
+    });
+    for (let minute = 0; minute <= 8 * 60; minute += 1) {
+      await source.poll();
+      clock.advance(MINUTE);
+    }
+    expect(source.midAt(SEED, BTC, T0 + 30_000)).not.toBe(100);
+    const kept = T0 + 8 * 60 * MINUTE - 6 * 60 * MINUTE;
+    expect(source.midAt(SEED, BTC, kept)).toBe(200);
+    const before = source.midAt(SEED, BTC, T0)!;
+    expect(before).not.toBe(200);
+    expect(Math.abs(before / 200 - 1)).toBeLessThan(0.2);
+  });
+
   it('polls on timers while touched and stops when idle', async () => {
     const { client, calls } = manual([{ BTC: '100' }]);
     const source = new MarketSource({
