@@ -27,7 +27,10 @@ test('paper trading: connect, see the balance, rest and cancel a limit order, op
   await expect(sidebar.getByText('$10,000', { exact: true })).toBeVisible();
   await expect(sidebar.getByText('$1,000', { exact: true })).toBeVisible();
 
+  // The trading page follows the paper account on the app's own /paper/ws.
+  const feed = page.waitForEvent('websocket', (socket) => socket.url().endsWith('/paper/ws'));
   await page.goto('/hyperliquid-test');
+  const socket = await feed;
   await expect(page.getByText('Account value')).toBeVisible();
   await expect(page.getByText('$10,000.00').first()).toBeVisible();
 
@@ -74,4 +77,33 @@ test('paper trading: connect, see the balance, rest and cancel a limit order, op
   await expect(page.getByText('No open positions')).toBeVisible();
 
   await page.screenshot({ path: 'test-results/paper-trading.png', fullPage: true });
+
+  // A resting buy fills when the mark crosses it, with no request from the page: the exchange
+  // pushes the fill on /paper/ws and the tables show it (their poll is 30 s while it is up).
+  const pin = async (px: number | null) => {
+    const res = await request.post('/paper/control/mark', { data: { coin: 'BTC', px } });
+    expect(res.ok()).toBe(true);
+  };
+  await pin(60_000);
+  try {
+    await form
+      .getByRole('group', { name: 'Order type' })
+      .getByRole('button', { name: 'Limit' })
+      .click();
+    await form.getByLabel('Size').fill('0.001');
+    await form.getByLabel('Price').fill('59000');
+    await form.getByRole('button', { name: 'Place buy order' }).click();
+    await expect(cancel).toBeVisible();
+    const pushed = socket.waitForEvent('framereceived', (frame) =>
+      /"channel":"userFills".*"px":"59000"/.test(String(frame.payload)),
+    );
+    await pin(58_000);
+    await pushed;
+    await expect(page.getByText('No open orders')).toBeVisible({ timeout: 10_000 });
+    await expect(row).toBeVisible({ timeout: 10_000 });
+    await positions.getByRole('button', { name: 'Close BTC-USD long position' }).click();
+    await expect(page.getByText('No open positions')).toBeVisible();
+  } finally {
+    await pin(null);
+  }
 });
