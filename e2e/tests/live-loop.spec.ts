@@ -142,4 +142,44 @@ test('live loop: a bracket placed from Trade Details closes at its target as a v
   await expect(page).not.toHaveURL(/verified=/);
   const ranked = page.getByRole('row').filter({ hasText: user.username });
   await expect(ranked).toContainText('Verified');
+
+  // One size rule (issue 26): the sidebar's trade size, from the balance after two trades, is
+  // what Trade Details suggests and what the saved trade records, with the balance as account.
+  await page.goto('/bingo');
+  const assets = sidebar(page).getByRole('region', { name: 'Assets' });
+  const shownSize = assets.locator('dt', { hasText: 'Trade size' }).locator('+ dd');
+  await expect(assets).toContainText('USDC balance from Hyperliquid');
+  const sizeText = (await shownSize.innerText()).trim();
+  const journal = await planTrade(page, 'Long', mark - 300, mark - 200);
+  await expect(journal.getByText(`Suggested ${sizeText}`)).toBeVisible();
+  await journal.getByRole('button', { name: 'Save Long trade' }).click();
+  const listed = async () =>
+    (await (await request.get('/api/trades', { headers })).json()) as Array<{
+      status: string;
+      verified: boolean;
+      offPlan: boolean;
+      sizeUsd: number;
+      accountSizeAtOpen: number;
+    }>;
+  await expect.poll(async () => (await listed()).filter((t) => t.status === 'OPEN').length).toBe(1);
+  const saved = (await listed()).find((t) => t.status === 'OPEN')!;
+  expect(`$${saved.sizeUsd.toLocaleString('en-US')}`).toBe(sizeText);
+  const account = (await (await request.get('/api/exchange/account', { headers })).json()) as {
+    data: { info: { usdcValue: number } };
+  };
+  expect(saved.accountSizeAtOpen).toBeCloseTo(account.data.info.usdcValue, 2);
+
+  // Trade History's source filter narrows the mixed record: two verified, one self-reported.
+  await widget(page, 'Trade Details')
+    .getByRole('button', { name: /Trade History/ })
+    .click();
+  const records = page.getByRole('dialog', { name: 'Trade History' });
+  const cards = records.getByRole('listitem', { name: /^ETH/ });
+  await expect(cards).toHaveCount(3);
+  await records.getByRole('combobox', { name: 'Source' }).selectOption('Verified');
+  await expect(cards).toHaveCount(2);
+  await expect(records.getByRole('listitem', { name: /WIN$/ })).toContainText('Verified');
+  await records.getByRole('combobox', { name: 'Source' }).selectOption('Self-reported');
+  await expect(cards).toHaveCount(1);
+  await expect(records.getByRole('listitem', { name: /^ETH\S* Long, OPEN$/ })).toBeVisible();
 });
