@@ -86,7 +86,9 @@ export class TestClient {
  * The paper exchange on a fake clock with pins, its HTTP routes at /paper and its feed at
  * /paper/ws ticking every 20 ms, listening on 127.0.0.1 (a free port).
  */
-export async function startFeedServer(options: Pick<PaperFeedRoutesOptions, 'rateLimit'> = {}) {
+export async function startFeedServer(
+  options: Pick<PaperFeedRoutesOptions, 'rateLimit' | 'heartbeatMs'> = {},
+) {
   const clock = new FakeClock(T0);
   const pins = new MarkPins();
   const exchange = await openPaperExchange({ now: clock.now, seed: 7, pins });

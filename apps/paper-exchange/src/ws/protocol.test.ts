@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { TestClient, startFeedServer, type Message } from '../test/feed-server.js';
 import { RATE_LIMITED_TEXT } from './session.js';
 
@@ -207,6 +208,30 @@ describe('/paper/ws posts and the per-IP weights', () => {
     } finally {
       await poster.close();
       await small.app.close();
+    }
+  });
+});
+
+describe('/paper/ws heartbeat', () => {
+  it('closes a connection that stops answering pings', async () => {
+    const server = await startFeedServer({ heartbeatMs: 30 });
+    // A client that never answers the server's pings (a peer gone without a close).
+    const silent = new WebSocket(server.wsUrl, { autoPong: false });
+    try {
+      await new Promise((resolve, reject) => {
+        silent.once('open', resolve);
+        silent.once('error', reject);
+      });
+      const answering = await TestClient.open(server.wsUrl);
+      const closed = new Promise<number>((resolve) => silent.once('close', resolve));
+      // Terminated: no close frame, so the client sees 1006.
+      expect(await closed).toBe(1006);
+      answering.send({ method: 'ping' });
+      expect(await answering.on('pong')).toEqual({ channel: 'pong' });
+      await answering.close();
+    } finally {
+      silent.terminate();
+      await server.app.close();
     }
   });
 });

@@ -23,6 +23,11 @@ export interface PaperFeedRoutesOptions {
    * the HTTP routes' `state` to count one budget for both. On by default; `false` turns it off.
    */
   rateLimit?: Omit<PaperRateLimit, 'clientKey'> | false;
+  /**
+   * How often each connection is pinged (a WebSocket ping frame); one that has not answered the
+   * last ping by the next is closed, and its subscriptions end. Default 30 s.
+   */
+  heartbeatMs?: number;
 }
 
 /** Posts charged to `key` in `budget`, as the HTTP routes charge /info and /exchange. */
@@ -43,6 +48,7 @@ function postWeights(budget: WeightBudget, key: string, now: () => number): Post
 const MAX_PAYLOAD_BYTES = 1 << 20;
 /** What may wait to be sent to one client before the connection is dropped. */
 const MAX_BUFFERED_BYTES = 16 << 20;
+const DEFAULT_HEARTBEAT_MS = 30_000;
 
 /**
  * Fastify plugin: GET /ws, Hyperliquid's WebSocket API (ws/protocol.ts) on the paper exchange,
@@ -52,7 +58,15 @@ const MAX_BUFFERED_BYTES = 16 << 20;
  */
 export const paperFeedRoutes: FastifyPluginAsync<PaperFeedRoutesOptions> = async (
   app,
-  { exchange, now, tickMs, log, clientKey = (ip) => ip, rateLimit = {} },
+  {
+    exchange,
+    now,
+    tickMs,
+    log,
+    clientKey = (ip) => ip,
+    rateLimit = {},
+    heartbeatMs = DEFAULT_HEARTBEAT_MS,
+  },
 ) => {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_PAYLOAD_BYTES } });
   const feed = new PaperFeed(exchange, { now, tickMs, log });
@@ -95,7 +109,22 @@ export const paperFeedRoutes: FastifyPluginAsync<PaperFeedRoutesOptions> = async
           : data;
       void session.receive(bytes.toString('utf8'));
     });
+    // A peer gone without a close (a dropped network) would hold its subscriptions for hours.
+    let answered = true;
+    socket.on('pong', () => {
+      answered = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!answered) {
+        socket.terminate();
+        return;
+      }
+      answered = false;
+      socket.ping();
+    }, heartbeatMs);
+    heartbeat.unref();
     socket.on('close', () => {
+      clearInterval(heartbeat);
       session.close();
       limits.disconnect(ip);
     });
