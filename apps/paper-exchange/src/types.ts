@@ -144,6 +144,11 @@ export interface PaperPricesOptions {
   log?: MarketLog;
   /** Poll on timers while in use (default true); tests poll by hand (`pins.source.poll()`). */
   autoPoll?: boolean;
+  /**
+   * A JSON file keeping mainnet's last mids across a restart (the server's DATA_DIR), so a
+   * start while mainnet is down continues from them (market/price-memory.ts).
+   */
+  memoryFile?: string;
 }
 
 /** The paper exchange: Hyperliquid's /info and /exchange, plus the testnet-like faucet. */

@@ -1,4 +1,5 @@
 import type { PaperPricesOptions } from '../types.js';
+import { FilePriceMemory } from './price-memory.js';
 import { MarketSource } from './source.js';
 import type { PaperPricesStatus } from './source.js';
 import { HttpUpstream } from './upstream.js';
@@ -31,5 +32,6 @@ export function openMarketSource(
     ...(options.log && { log: options.log }),
     ...(options.url && { url: options.url }),
     ...(options.autoPoll !== undefined && { autoPoll: options.autoPoll }),
+    ...(options.memoryFile && { memory: new FilePriceMemory(options.memoryFile) }),
   });
 }

@@ -1,9 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingLog } from '../test/fake-upstream.js';
 import { FakeClock, T0 } from '../test/harness.js';
 import { PERP_ASSETS } from './assets.js';
+import { FilePriceMemory } from './price-memory.js';
 import { midPriceAt } from './price-path.js';
 import { MarketSource } from './source.js';
 import { HttpUpstream } from './upstream.js';
@@ -122,6 +126,47 @@ describe('MarketSource', () => {
     const before = source.midAt(SEED, BTC, T0)!;
     expect(before).not.toBe(200);
     expect(Math.abs(before / 200 - 1)).toBeLessThan(0.2);
+  });
+
+  it('a restart while mainnet is down continues from the mids it last gave', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paper-prices-'));
+    closers.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'paper-prices.json');
+    const clock = new FakeClock();
+    const { client } = manual([{ BTC: '65000.5' }]);
+    const before = new MarketSource({
+      mode: 'auto',
+      upstream: client,
+      now: clock.now,
+      autoPoll: false,
+      memory: new FilePriceMemory(file),
+    });
+    await before.poll();
+    clock.advance(30_000);
+    await before.poll();
+    before.close();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      time: T0 + 30_000,
+      mids: { BTC: 65000.5 },
+    });
+
+    const down: UpstreamClient = {
+      allMids: () => Promise.reject(new Error('offline')),
+      l2Book: () => Promise.reject(new Error('offline')),
+      candles: () => Promise.reject(new Error('offline')),
+    };
+    clock.advance(5 * MINUTE);
+    const after = new MarketSource({
+      mode: 'auto',
+      upstream: down,
+      now: clock.now,
+      autoPoll: false,
+      memory: new FilePriceMemory(file),
+    });
+    expect(await after.poll()).toBe(false);
+    const anchor = T0 + 30_000 + 10_000;
+    expect(after.midAt(SEED, BTC, clock.ms)).toBeCloseTo(continued(65000.5, anchor, clock.ms), 6);
+    expect(after.status()).toMatchObject({ source: 'synthetic', upstream: 'down' });
   });
 
   it('polls on timers while touched and stops when idle', async () => {

@@ -2,6 +2,7 @@ import { PERP_ASSETS } from './assets.js';
 import type { PerpAsset } from './assets.js';
 import type { Book, BookLevel } from './book.js';
 import type { PriceSource } from './mid.js';
+import type { PriceMemory, PriceSnapshot } from './price-memory.js';
 import { midPriceAt } from './price-path.js';
 import { candleBounds } from './candles.js';
 import type { CandleInterval } from './candles.js';
@@ -73,6 +74,8 @@ export interface MarketSourceOptions {
   freshMs?: number;
   /** How long the first request after an idle spell waits for mainnet's answer. */
   readyTimeoutMs?: number;
+  /** Mainnet's last mids across a restart (market/price-memory.ts); saved once a minute. */
+  memory?: PriceMemory;
 }
 
 export const FRESH_MS = 10_000;
@@ -86,6 +89,7 @@ const BOOK_FRESH_MS = 2_000;
 const BOOK_CACHE_MS = 1_000;
 const CANDLE_CACHE_MS = 5_000;
 const CANDLE_CACHE_ENTRIES = 200;
+const SAVE_EVERY_MS = 60_000;
 
 /** One coin's upstream samples, oldest first. */
 class CoinHistory {
@@ -166,6 +170,8 @@ export class MarketSource implements PriceSource {
   #lastTouch = 0;
   #timer: NodeJS.Timeout | undefined;
   #firstPoll: Promise<unknown> | undefined;
+  readonly #memory: PriceMemory | undefined;
+  #lastSaved: PriceSnapshot | undefined;
 
   constructor(options: MarketSourceOptions) {
     this.mode = options.mode;
@@ -179,6 +185,13 @@ export class MarketSource implements PriceSource {
     this.#idleMs = options.idleMs ?? IDLE_MS;
     this.#freshMs = options.freshMs ?? FRESH_MS;
     this.#readyTimeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+    this.#memory = options.memory;
+    // Mainnet's last mids before a restart: the marks continue from them until it answers.
+    const remembered = this.mode === 'synthetic' ? undefined : this.#memory?.load();
+    if (remembered) {
+      this.#record(remembered.time, remembered.mids);
+      this.#lastSaved = remembered;
+    }
   }
 
   // ---- prices (PriceSource) ----
@@ -317,26 +330,41 @@ export class MarketSource implements PriceSource {
   async poll(): Promise<boolean> {
     if (this.mode === 'synthetic') return false;
     try {
-      const mids = await this.#once('allMids', () => this.#upstream.allMids());
+      const answer = await this.#once('allMids', () => this.#upstream.allMids());
       const at = this.#now();
+      const mids: Record<string, number> = {};
       for (const asset of PERP_ASSETS) {
-        const text = mids[asset.name];
-        const px = Number(text);
-        if (text === undefined || !Number.isFinite(px) || px <= 0) continue;
-        let history = this.#history.get(asset.name);
-        if (!history) {
-          history = new CoinHistory();
-          this.#history.set(asset.name, history);
+        const px = Number(answer[asset.name]);
+        if (answer[asset.name] !== undefined && Number.isFinite(px) && px > 0) {
+          mids[asset.name] = px;
         }
-        history.add(at, px);
       }
+      this.#record(at, mids);
       this.#lastSuccessMs = at;
+      if (!this.#lastSaved || at - this.#lastSaved.time >= SAVE_EVERY_MS) this.#save(at, mids);
       this.#setUpstream('ok', at);
       return true;
     } catch (error) {
       this.#setUpstream('down', this.#now(), errorReason(error));
       return false;
     }
+  }
+
+  #record(timeMs: number, mids: Record<string, number>): void {
+    for (const [coin, px] of Object.entries(mids)) {
+      let history = this.#history.get(coin);
+      if (!history) {
+        history = new CoinHistory();
+        this.#history.set(coin, history);
+      }
+      history.add(timeMs, px);
+    }
+  }
+
+  #save(timeMs: number, mids: Record<string, number>): void {
+    if (!this.#memory) return;
+    this.#lastSaved = { time: timeMs, mids };
+    this.#memory.save(this.#lastSaved);
   }
 
   /** Something read prices: polling runs (again) if it had stopped. */
@@ -385,6 +413,15 @@ export class MarketSource implements PriceSource {
 
   /** Stops polling for good (the exchange is closing). */
   close(): void {
+    // The newest mids, for a restart that finds mainnet down.
+    if (!this.#closed && this.#lastSuccessMs !== undefined) {
+      const mids: Record<string, number> = {};
+      for (const [coin, history] of this.#history) {
+        const last = history.times.length - 1;
+        if (history.times[last] === this.#lastSuccessMs) mids[coin] = history.prices[last]!;
+      }
+      if (this.#lastSaved?.time !== this.#lastSuccessMs) this.#save(this.#lastSuccessMs, mids);
+    }
     this.#closed = true;
     clearTimeout(this.#timer);
     this.#running = false;
@@ -436,7 +473,7 @@ export class MarketSource implements PriceSource {
       );
     } else {
       const then =
-        this.#lastSuccessMs === undefined
+        this.#history.size === 0
           ? 'the paper market stays on the synthetic path'
           : this.mode === 'mainnet'
             ? 'the marks hold at its last prices'

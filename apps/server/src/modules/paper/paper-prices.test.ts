@@ -1,6 +1,9 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MarkPins } from '@tb/paper-exchange';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
@@ -44,8 +47,12 @@ class FakeMainnet {
 }
 
 const mainnet = new FakeMainnet();
+const dataDir = mkdtempSync(join(tmpdir(), 'tb-paper-prices-'));
 beforeAll(() => mainnet.start());
-afterAll(() => mainnet.stop());
+afterAll(async () => {
+  await mainnet.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 type Source = { poll(): Promise<boolean> };
 
@@ -106,10 +113,18 @@ describeEachDatabase(
       });
       const said = ctx.logs.filter((line) => line.includes('paper prices:'));
       expect(said).toHaveLength(3);
+      // Mainnet's last mids are kept for a restart that finds it down.
+      const kept = JSON.parse(readFileSync(join(dataDir, 'paper-prices.json'), 'utf8'));
+      expect(kept.mids.BTC).toBeGreaterThan(60_000);
     });
   },
   {
-    env: () => ({ PAPER_PRICES: 'auto', HYPERLIQUID_MAINNET_URL: mainnet.url }),
+    env: () => ({
+      PAPER_PRICES: 'auto',
+      HYPERLIQUID_MAINNET_URL: mainnet.url,
+      // Mainnet's last mids are kept here (paper-prices.json).
+      DATA_DIR: dataDir,
+    }),
     paperPins: pins,
     captureLogs: true,
   },

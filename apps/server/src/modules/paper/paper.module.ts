@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { httpTransport, meteredTransport, WeightMeter } from '@tb/hyperliquid';
 import {
   InfoUpstream,
@@ -37,6 +38,8 @@ export async function registerPaper(
       mode: config.paperPrices,
       url: config.hyperliquidUrls.mainnet,
       upstream: mainnetUpstream(config.hyperliquidUrls.mainnet, state),
+      // Mainnet's last mids: a restart while it is down continues from them.
+      memoryFile: join(config.dataDir, 'paper-prices.json'),
       log,
     },
   });
