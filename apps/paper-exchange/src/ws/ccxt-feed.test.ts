@@ -68,4 +68,12 @@ describe('ccxt pro hyperliquid against /paper/ws', () => {
     const [open] = await client.fetchOpenOrders(BTC);
     expect(open).toMatchObject({ id: order.id, price: 40_000, amount: 0.001 });
   });
+
+  it('watches a ticker (the asset context) and the balance (the account state)', async () => {
+    const ticker = await client.watchTicker(BTC);
+    expect(ticker).toMatchObject({ symbol: BTC });
+    expect(Math.abs(Number(ticker.last ?? ticker.close) - 50_000)).toBeLessThan(10);
+    const balance = await client.watchBalance();
+    expect(balance.USDC?.total).toBeGreaterThan(9_000);
+  });
 });

@@ -245,6 +245,14 @@ export class PaperFeed {
         return this.#info({ type: 'l2Book', coin: subscription.coin });
       case 'trades':
         return this.#info<Trade[]>({ type: 'recentTrades', coin: subscription.coin });
+      case 'activeAssetCtx': {
+        const answer = await this.#info<[{ universe: { name: string }[] }, unknown[]]>({
+          type: 'metaAndAssetCtxs',
+        });
+        const index = answer?.[0].universe.findIndex((a) => a.name === subscription.coin) ?? -1;
+        const ctx = index < 0 ? undefined : answer?.[1][index];
+        return ctx === undefined ? undefined : { coin: subscription.coin, ctx };
+      }
       case 'candle': {
         const span = INTERVAL_MS[subscription.interval] ?? DAY;
         const now = this.#now();

@@ -19,11 +19,13 @@ export type Subscription =
   | { type: 'allMids' }
   | { type: 'l2Book'; coin: string }
   | { type: 'trades'; coin: string }
+  | { type: 'activeAssetCtx'; coin: string }
   | { type: 'candle'; coin: string; interval: CandleInterval }
   | { type: 'orderUpdates'; user: string }
   | { type: 'userFills'; user: string }
   | { type: 'userFundings'; user: string }
-  | { type: 'userEvents'; user: string };
+  | { type: 'userEvents'; user: string }
+  | { type: 'clearinghouseState'; user: string };
 
 export type UserSubscription = Extract<Subscription, { user: string }>;
 export type MarketSubscription = Exclude<Subscription, { user: string }>;
@@ -55,7 +57,13 @@ export const MAX_CONNECTIONS_PER_IP = 100;
 export const MAX_MESSAGES_PER_MINUTE = 2000;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const USER_TYPES = ['orderUpdates', 'userFills', 'userFundings', 'userEvents'] as const;
+const USER_TYPES = [
+  'orderUpdates',
+  'userFills',
+  'userFundings',
+  'userEvents',
+  'clearinghouseState',
+] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -85,7 +93,7 @@ function readSubscription(
     if (raw.dex !== undefined && raw.dex !== null && raw.dex !== '') return undefined;
     return { subscription: { type }, id: JSON.stringify([type]) };
   }
-  if (type === 'l2Book' || type === 'trades') {
+  if (type === 'l2Book' || type === 'trades' || type === 'activeAssetCtx') {
     if (typeof raw.coin !== 'string' || raw.coin.length === 0 || raw.coin.length > 64) {
       return undefined;
     }
@@ -107,6 +115,8 @@ function readSubscription(
   }
   if (USER_TYPES.includes(type as (typeof USER_TYPES)[number])) {
     if (typeof raw.user !== 'string' || !ADDRESS.test(raw.user)) return undefined;
+    // clearinghouseState of a builder dex: not listed (the main dex only, "").
+    if (type === 'clearinghouseState' && raw.dex !== undefined && raw.dex !== '') return undefined;
     const user = raw.user.toLowerCase();
     const t = type as (typeof USER_TYPES)[number];
     const extras = t === 'userFills' ? [raw.aggregateByTime === true] : [];

@@ -6,7 +6,9 @@ import {
   WebSocketTransport,
 } from '@nktkas/hyperliquid';
 import type {
+  ActiveAssetCtxEvent,
   AllMidsEvent,
+  ClearinghouseStateEvent,
   OrderUpdatesEvent,
   UserEventsEvent,
   UserFillsEvent,
@@ -197,5 +199,32 @@ describe('@nktkas/hyperliquid SubscriptionClient against /paper/ws', () => {
     expect(pushed.fundings[0]).toMatchObject({ coin: 'BTC', szi: '0.003' });
     const event = await userEvents.find((e) => 'funding' in e);
     expect(event).toEqual({ funding: pushed.fundings[0] });
+  });
+
+  it('pushes the account state when the mark moves, and an asset context', async () => {
+    const states = new Events<ClearinghouseStateEvent>();
+    await subscriptions.clearinghouseState({ user }, states.listener);
+    const first = await states.find(() => true);
+    expect(first).toEqual({
+      dex: '',
+      user,
+      clearinghouseState: await info.clearinghouseState({ user }),
+    });
+    expect(first.clearinghouseState.assetPositions[0]?.position).toMatchObject({
+      coin: 'BTC',
+      szi: '0.003',
+    });
+    server.pins.pin('BTC', 47_000, server.clock.ms);
+    const moved = await states.find((e) => e !== first);
+    expect(moved.clearinghouseState).toEqual(await info.clearinghouseState({ user }));
+    expect(Number(moved.clearinghouseState.marginSummary.accountValue)).toBeLessThan(
+      Number(first.clearinghouseState.marginSummary.accountValue),
+    );
+
+    const contexts = new Events<ActiveAssetCtxEvent>();
+    await subscriptions.activeAssetCtx({ coin: 'BTC' }, contexts.listener);
+    const context = await contexts.find(() => true);
+    expect(context.coin).toBe('BTC');
+    expect(context.ctx.markPx).toBe('47000');
   });
 });

@@ -18,10 +18,12 @@ import { message } from './protocol.js';
  * `isSnapshot: true`), `orderUpdates` `[{order, status, statusTimestamp}]` (no snapshot),
  * `userFundings` `{user, fundings}` (a snapshot of the last week on subscribing), and on
  * channel `user` (userEvents, no snapshot) `{fills}`, `{funding}`, `{liquidation}` and
- * `{nonUserCancel}`.
+ * `{nonUserCancel}`; `clearinghouseState` `{dex: "", user, clearinghouseState}` on subscribing
+ * and whenever it changes.
  */
 
-export type UserChannel = 'orderUpdates' | 'userFills' | 'userFundings' | 'userEvents';
+export type UserChannel =
+  'orderUpdates' | 'userFills' | 'userFundings' | 'userEvents' | 'clearinghouseState';
 type Info = <T>(body: Record<string, unknown>) => Promise<T | undefined>;
 
 interface Fill {
@@ -109,7 +111,10 @@ export class UserWatch {
     userFills: new Set(),
     userFundings: new Set(),
     userEvents: new Set(),
+    clearinghouseState: new Set(),
   };
+  /** The account state last pushed on clearinghouseState, without its `time`. */
+  #state = '';
   /** The newest pushed fill's time, and the tids pushed since FILL_MARGIN_MS before it. */
   #fillCursor = 0;
   readonly #seenFills = new Map<number, number>();
@@ -154,6 +159,10 @@ export class UserWatch {
       });
       const fundings = (entries ?? []).map(funding);
       sink.send(message('userFundings', { user, fundings, isSnapshot: true }));
+    } else if (channel === 'clearinghouseState') {
+      const state = await this.#clearinghouseState();
+      if (this.#sinks.clearinghouseState.size === 0) this.#state = state.key;
+      sink.send(state.text);
     }
     this.#sinks[channel].add(sink);
   }
@@ -197,6 +206,25 @@ export class UserWatch {
       for (const f of fundings) this.#fundingCursor = Math.max(this.#fundingCursor, f.time);
     }
     await this.#push(fills, updates, fundings);
+    if (this.#sinks.clearinghouseState.size > 0) {
+      // Pushed when the account changed (its margin, positions, marks), not for the time alone.
+      const state = await this.#clearinghouseState();
+      if (state.key !== this.#state) {
+        this.#state = state.key;
+        this.#send('clearinghouseState', state.text);
+      }
+    }
+  }
+
+  /** The clearinghouseState message now, and what tells it apart from the last (no `time`). */
+  async #clearinghouseState(): Promise<{ key: string; text: string }> {
+    const user = this.#user;
+    const state = await this.#info<{ time?: number }>({ type: 'clearinghouseState', user });
+    const { time: _time, ...rest } = state ?? {};
+    return {
+      key: JSON.stringify(rest),
+      text: message('clearinghouseState', { dex: '', user, clearinghouseState: state }),
+    };
   }
 
   async #push(
