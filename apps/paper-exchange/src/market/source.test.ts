@@ -242,8 +242,14 @@ describe('PAPER_PRICES=auto follows mainnet', () => {
     expect(candles[0]).toEqual(upstream.candles[0]);
     // The running candle closes at the mid polled since (65000.5), a new high.
     expect(candles[1]).toEqual({ ...upstream.candles[1], c: '65000.5', h: '65000.5' });
-    clock.advance(1_000);
-    await info.candleSnapshot({ ...req, endTime: clock.ms });
+    // Within the minute: no new request; the running candle follows the polled mids.
+    for (const mid of ['65100', '64900', '65000']) {
+      clock.advance(1_000);
+      upstream.mids.BTC = mid;
+      await source.poll();
+    }
+    const followed = await info.candleSnapshot({ ...req, endTime: clock.ms });
+    expect(followed[1]).toEqual({ ...upstream.candles[1], c: '65000', h: '65100', l: '64900' });
     expect(upstream.count('candleSnapshot')).toBe(1);
 
     // Mainnet gone: the paper candles continue from its last price.
