@@ -1,5 +1,7 @@
 // Lighthouse scores of pages of a running app (issue 14: ">= 95 for performance and accessibility
-// on `/` and `/bingo`, desktop and phone profiles"). Debian's Chromium is started with
+// on `/` and `/bingo`, desktop and phone profiles"; issue 26: "text at least 12 px, Lighthouse
+// mobile `/bingo` >= 95 signed in and signed out", whose legible-text audit `font-size` is in the
+// SEO category: --categories adds it, --both-sessions the signed-out run). Debian's Chromium is started with
 // chrome-launcher; each page is measured with Lighthouse's desktop preset and its default
 // (mobile: phone screen, simulated slow 4G and 4x CPU slowdown) profile, one run each, in a new
 // tab. `/bingo` is measured signed in: a fresh account is registered through the API and its
@@ -10,9 +12,11 @@
 //   npm run build
 //   PORT=3300 HOST=127.0.0.1 DATA_DIR=$(mktemp -d) node scripts/start.mjs &
 //   node bench/lighthouse.mjs --url http://127.0.0.1:3300 [--pages /,/bingo] [--profiles desktop,phone] [--record]
+//   node bench/lighthouse.mjs --pages /bingo --profiles phone --both-sessions \
+//     --categories performance,accessibility,best-practices,seo --runs 3 --record      (issue 26)
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus, release, totalmem, type } from 'node:os';
+import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -24,6 +28,10 @@ const USAGE = `Usage: node bench/lighthouse.mjs [options]
   --pages LIST       comma-separated paths (default /,/bingo); /bingo is measured signed in
   --profiles LIST    desktop, phone or both (default desktop,phone)
   --signed-in LIST   paths measured with a fresh account's session (default /bingo)
+  --both-sessions    measure the --signed-in paths signed out as well
+  --categories LIST  Lighthouse categories scored and held to the bar: performance,
+                     accessibility, best-practices, seo (default performance,accessibility);
+                     the legible text share (SEO's font-size audit) is shown with seo
   --runs N           runs per page and profile; the median run (by performance) is reported,
                      with the range (default 1)
   --top N            failing audits listed per run and category (default 5)
@@ -43,7 +51,8 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const CATEGORIES = ['performance', 'accessibility'];
+const ALL_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+let CATEGORIES = ['performance', 'accessibility'];
 const BAR = 95;
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
@@ -62,6 +71,8 @@ function options() {
         pages: { type: 'string', default: '/,/bingo' },
         profiles: { type: 'string', default: 'desktop,phone' },
         'signed-in': { type: 'string', default: '/bingo' },
+        'both-sessions': { type: 'boolean', default: false },
+        categories: { type: 'string', default: 'performance,accessibility' },
         top: { type: 'string', default: '5' },
         runs: { type: 'string', default: '1' },
         chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
@@ -92,6 +103,13 @@ function options() {
     console.error(`${bad ? `unknown profile ${bad}` : 'bad --profiles or --top'}\n${USAGE}`);
     process.exit(2);
   }
+  const categories = list(values.categories);
+  const unknown = categories.find((c) => !ALL_CATEGORIES.includes(c));
+  if (unknown || !categories.length) {
+    console.error(`${unknown ? `unknown category ${unknown}` : 'no --categories'}\n${USAGE}`);
+    process.exit(2);
+  }
+  CATEGORIES = ALL_CATEGORIES.filter((c) => categories.includes(c));
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`bad --runs ${values.runs}: a whole number from 1\n${USAGE}`);
     process.exit(2);
@@ -104,6 +122,7 @@ function options() {
     top,
     runs,
     signedIn: new Set(list(values['signed-in'])),
+    bothSessions: values['both-sessions'],
   };
 }
 
@@ -181,7 +200,7 @@ async function measure(browser, opts, path, profile, session, run = 0) {
     if (lhr.runtimeError) throw new Error(`${path} ${profile}: ${lhr.runtimeError.message}`);
     if (opts.reports) {
       mkdirSync(opts.reports, { recursive: true });
-      const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${profile}${run ? `-${run + 1}` : ''}.json`;
+      const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${profile}${!session && opts.signedIn.has(path) ? '-signed-out' : ''}${run ? `-${run + 1}` : ''}.json`;
       writeFileSync(join(opts.reports, name), JSON.stringify(lhr));
       // The trace too, to open in Chrome's Performance panel or read its main-thread tasks.
       const trace = result.artifacts.Trace ?? result.artifacts.traces?.defaultPass;
@@ -204,6 +223,8 @@ async function measure(browser, opts, path, profile, session, run = 0) {
       page: path,
       profile,
       signedIn: Boolean(session),
+      // SEO's font-size audit: '100% legible text' (text under 12 px is not).
+      legible: lhr.audits['font-size']?.displayValue ?? null,
       finalUrl: lhr.finalDisplayedUrl,
       api,
       scores,
@@ -255,7 +276,7 @@ function medianRun(runs) {
   };
 }
 
-function entryText(opts, results, browserVersion, startedAt) {
+function entryText(opts, results, browserVersion, startedAt, loadAtStart) {
   const args = process.argv.slice(2).join(' ');
   const cpu = cpus();
   const verdict = (r) => {
@@ -266,17 +287,22 @@ function entryText(opts, results, browserVersion, startedAt) {
     CATEGORIES.flatMap((c) =>
       r.failing[c].map((a) => `\`${a.id}\`${a.displayValue ? ` (${a.displayValue})` : ''}`),
     ).join(', ') || '–';
+  const seo = CATEGORIES.includes('seo');
+  const names = CATEGORIES.join(', ').replace(/, ([^,]*)$/, ' and $1');
   const lines = [
-    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: Lighthouse (issue 14), \`node bench/lighthouse.mjs${args ? ` ${args}` : ''}\``,
+    `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: Lighthouse (issue ${CATEGORIES.length > 2 || opts.bothSessions ? '26' : '14'}), \`node bench/lighthouse.mjs${args ? ` ${args}` : ''}\``,
     '',
     `Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, ${type()} ${release()}; Node ${process.version}, Lighthouse ${lighthouseVersion()}, ${browserVersion} (Debian), flags \`${CHROME_FLAGS.join(' ')}\`.`,
-    `${opts.runs === 1 ? 'One run' : `${opts.runs} runs`} per page and profile, each in a new tab after Lighthouse's storage reset (a first visit)${opts.runs === 1 ? '' : '; the table shows the median run by performance (the lower of the middle two for an even count), its range in brackets'}: desktop is Lighthouse's desktop preset, phone its default mobile profile (simulated slow 4G, 4x CPU slowdown). Signed-in pages use a fresh account's session put into localStorage before the app starts. Bar: performance and accessibility >= ${BAR}. Failing audits: score below 0.9, heaviest first.`,
+    `Load average (1 min, other work on the machine slows the runs): ${loadAtStart.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end.`,
+    `${opts.runs === 1 ? 'One run' : `${opts.runs} runs`} per page and profile, each in a new tab after Lighthouse's storage reset (a first visit)${opts.runs === 1 ? '' : '; the table shows the median run by performance (the lower of the middle two for an even count), its range in brackets'}: desktop is Lighthouse's desktop preset, phone its default mobile profile (simulated slow 4G, 4x CPU slowdown). Signed-in pages use a fresh account's session put into localStorage before the app starts${opts.bothSessions ? '; they are measured signed out too' : ''}. Bar: ${names} >= ${BAR}.${seo ? " Legible: SEO's font-size audit, the share of the page's text at 12 px or more." : ''} Failing audits: score below 0.9, heaviest first.`,
     '',
-    '| page | profile | performance | accessibility | FCP | LCP | TBT | CLS | SI | bar | failing audits |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    `| page | profile | ${CATEGORIES.join(' | ')}${seo ? ' | legible' : ''} | FCP | LCP | TBT | CLS | SI | bar | failing audits |`,
+    `|---|---|${CATEGORIES.map(() => '---:|').join('')}${seo ? '---:|' : ''}---:|---:|---:|---:|---:|---|---|`,
     ...results.map(
       (r) =>
-        `| \`${r.page}\`${r.signedIn ? ' (signed in)' : ''} | ${r.profile} | ${r.scores.performance ?? '–'}${range(r.performanceRuns)} | ${r.scores.accessibility ?? '–'} | ` +
+        `| \`${r.page}\` (${r.signedIn ? 'signed in' : 'signed out'}) | ${r.profile} | ` +
+        `${CATEGORIES.map((c) => `${r.scores[c] ?? '–'}${c === 'performance' ? range(r.performanceRuns) : ''}`).join(' | ')} | ` +
+        `${seo ? `${(r.legible ?? '–').replace(/ legible text$/, '')} | ` : ''}` +
         `${METRICS.map(([, s]) => r.metrics[s]).join(' | ')} | ${verdict(r)} | ${audits(r)} |`,
     ),
     '',
@@ -288,7 +314,11 @@ function printTable(results) {
   for (const r of results) {
     const s = r.scores;
     console.log(
-      `\n${r.page}${r.signedIn ? ' (signed in)' : ''} ${r.profile}: performance ${s.performance ?? '–'}${range(r.performanceRuns)}, accessibility ${s.accessibility ?? '–'}` +
+      `\n${r.page} (${r.signedIn ? 'signed in' : 'signed out'}) ${r.profile}: ` +
+        CATEGORIES.map(
+          (c) => `${c} ${s[c] ?? '–'}${c === 'performance' ? range(r.performanceRuns) : ''}`,
+        ).join(', ') +
+        `${r.legible ? `, ${r.legible}` : ''}` +
         ` (${METRICS.map(([, k]) => `${k} ${r.metrics[k]}`).join(', ')}); final URL ${r.finalUrl}`,
     );
     console.log(`  API: ${r.api.join(', ') || 'none'}`);
@@ -307,6 +337,7 @@ function printTable(results) {
 
 const opts = options();
 const startedAt = new Date();
+const loadAtStart = loadavg()[0];
 const chrome = await chromeLauncher.launch({
   chromePath: opts.chromium,
   chromeFlags: CHROME_FLAGS,
@@ -321,12 +352,23 @@ try {
   const browserVersion = await browser.version();
   const needsSession = opts.pages.some((p) => opts.signedIn.has(p));
   const session = needsSession ? await register(opts.base) : null;
-  for (const path of opts.pages) {
+  // Each page once, a signed-in page with its session (and, with --both-sessions, first without).
+  const visits = opts.pages.flatMap((path) =>
+    !opts.signedIn.has(path)
+      ? [{ path, session: null }]
+      : opts.bothSessions
+        ? [
+            { path, session: null },
+            { path, session },
+          ]
+        : [{ path, session }],
+  );
+  for (const { path, session: visitSession } of visits) {
     for (const profile of opts.profiles) {
       const runs = [];
       for (let i = 0; i < opts.runs; i += 1) {
         const run = await measureWithRetry(() =>
-          measure(browser, opts, path, profile, opts.signedIn.has(path) ? session : null, i),
+          measure(browser, opts, path, profile, visitSession, i),
         );
         // /bingo also works anonymously (the local journal): the proof of the sign-in is that
         // the page's own `GET /api/users/me` was answered 200.
@@ -345,7 +387,7 @@ try {
   }
   await browser.disconnect();
   if (opts.json) console.log(JSON.stringify(results, null, 2));
-  const entry = entryText(opts, results, browserVersion, startedAt);
+  const entry = entryText(opts, results, browserVersion, startedAt, loadAtStart);
   if (!opts.json) console.log(`\n${entry}`);
   if (opts.record && !failed) record(entry);
   else if (opts.record) console.error('not recorded: a run failed');
