@@ -25,8 +25,8 @@ import {
  * their limit price as maker, then liquidates each isolated position whose own margin fell
  * below its maintenance margin and the cross positions if the cross account's value did, and
  * settles funding at each whole hour. Each account is evaluated on its own: the
- * prices are a pure function of (seed, time), so the result does not depend on other accounts
- * or on who asks.
+ * prices are one function of time (the seeded path, or mainnet's answers and the path anchored
+ * at them: market/source.ts), so the result does not depend on other accounts or on who asks.
  */
 
 const STEP_MS = 60_000;

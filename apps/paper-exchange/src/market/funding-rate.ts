@@ -12,12 +12,13 @@ import { formatDecimal } from '../util/decimal.js';
  *   rate(H) = clamp(INTEREST + premium(H), −MAX_RATE, +MAX_RATE)
  *   premium(H) = PREMIUM_PER_MOVE · (mid(H − 1 h) / mid(H − 1 h − 8 h) − 1)
  *
- * on the seeded mid path (market/price-path.ts): the perp trades rich after a rise and cheap
+ * on the mid path (market/price-path.ts, or market/mid.ts with mainnet's mids): the perp trades rich after a rise and cheap
  * after a fall, so longs pay more after a rally and receive after a slide. The window ends
  * where the hour starts, so the rate of the current hour is known while it runs. A coin whose
  * mark is pinned at H (market/pins.ts) has its mark, mid and oracle at one price: premium 0,
  * and the rate is exactly INTEREST. Rates are rounded to RATE_DECIMALS places, the number that
- * is charged and the one the wire shows. A pure function of (seed, coin, H, pins).
+ * is charged and the one the wire shows. A function of (seed, coin, H, pins), the mids through
+ * the pins' source when the market follows mainnet (market/source.ts).
  */
 
 export const HOUR_MS = 3_600_000;
