@@ -80,7 +80,15 @@ export async function startServer(label, script, env, { port: fixedPort } = {}) 
     Object.entries(process.env).filter(([key]) => !SERVER_KEYS.includes(key)),
   );
   const child = fork(script, [], {
-    env: { ...base, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    // PAPER_PRICES: the paper market on its seeded path; a bench never calls Hyperliquid.
+    env: {
+      ...base,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PAPER_PRICES: 'synthetic',
+      ...env,
+      PORT: String(port),
+    },
     execArgv: [],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
