@@ -10,7 +10,7 @@
 // Lighthouse's storage reset (a cold visit) still happens first.
 //
 //   npm run build
-//   PORT=3300 HOST=127.0.0.1 DATA_DIR=$(mktemp -d) node scripts/start.mjs &
+//   PORT=3300 HOST=127.0.0.1 PAPER_PRICES=synthetic DATA_DIR=$(mktemp -d) node scripts/start.mjs &
 //   node bench/lighthouse.mjs --url http://127.0.0.1:3300 [--pages /,/bingo] [--profiles desktop,phone] [--record]
 //   node bench/lighthouse.mjs --pages /bingo --profiles phone --both-sessions \
 //     --categories performance,accessibility,best-practices,seo --runs 3 --record      (issue 26)

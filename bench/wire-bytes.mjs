@@ -4,7 +4,7 @@
 // bytes sent: once with `accept-encoding: br, gzip` (what a browser gets over HTTPS), once with
 // `gzip` only and once with no accept-encoding (identity). It also asks for each asset's `.map`.
 //
-//   PORT=3300 HOST=127.0.0.1 DATA_DIR=$(mktemp -d) node scripts/start.mjs &
+//   PORT=3300 HOST=127.0.0.1 PAPER_PRICES=synthetic DATA_DIR=$(mktemp -d) node scripts/start.mjs &
 //   node bench/wire-bytes.mjs --url http://127.0.0.1:3300 --pages /,/bingo
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
