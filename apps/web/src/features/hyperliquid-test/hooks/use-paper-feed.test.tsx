@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exchangeKeys } from '@/features/exchange';
 import { renderHookWithProviders } from '@/test/render-with-providers';
 import { FakeSocket } from '@/test/fake-websocket';
+import { CHANGE_WINDOW_MS } from '../lib/paper-feed';
 import { usePaperFeed } from './use-paper-feed';
 
 /** The trading page's feed: a paper account's pushes refresh its tables; nothing else opens. */
@@ -40,7 +41,12 @@ describe('usePaperFeed', () => {
       socket!.serverSends({ channel: 'subscriptionResponse', data: {} });
     });
     expect(result.current).toBe(true);
-    act(() => socket!.serverSends({ channel: 'orderUpdates', data: [{ status: 'filled' }] }));
+    vi.useFakeTimers();
+    act(() => {
+      socket!.serverSends({ channel: 'orderUpdates', data: [{ status: 'filled' }] });
+      vi.advanceTimersByTime(CHANGE_WINDOW_MS);
+    });
+    vi.useRealTimers();
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
       exchangeKeys.account('c1'),
       exchangeKeys.positions('c1'),

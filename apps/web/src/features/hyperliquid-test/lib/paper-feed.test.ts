@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '@/test/fake-websocket';
-import { PaperFeed, paperFeedUrl } from './paper-feed';
+import { CHANGE_WINDOW_MS, PaperFeed, paperFeedUrl } from './paper-feed';
 
 const USER = '0x00000000000000000000000000000000000000aa';
 
@@ -31,6 +31,7 @@ describe('PaperFeed', () => {
   });
 
   it("subscribes to the account's fills and orders, and calls a push a change (not the snapshot)", () => {
+    vi.useFakeTimers();
     const { feed, onChange, live, socket } = follow();
     expect(socket().url).toBe('ws://app.test/paper/ws');
     socket().serverOpens();
@@ -47,12 +48,19 @@ describe('PaperFeed', () => {
       channel: 'userFills',
       data: { user: USER, fills: [], isSnapshot: true },
     });
+    vi.advanceTimersByTime(CHANGE_WINDOW_MS);
     expect(onChange).not.toHaveBeenCalled();
+    // A fill and its order's update, pushed together: one change.
     socket().serverSends({ channel: 'userFills', data: { user: USER, fills: [{ tid: 1 }] } });
+    socket().serverSends({ channel: 'orderUpdates', data: [{ status: 'filled' }] });
+    expect(onChange).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(CHANGE_WINDOW_MS);
     expect(onChange).toHaveBeenCalledTimes(1);
     socket().serverSends({ channel: 'orderUpdates', data: [{ status: 'open' }] });
+    vi.advanceTimersByTime(CHANGE_WINDOW_MS);
     expect(onChange).toHaveBeenCalledTimes(2);
     socket().serverSends({ channel: 'pong' });
+    vi.advanceTimersByTime(CHANGE_WINDOW_MS);
     expect(onChange).toHaveBeenCalledTimes(2);
     feed.close();
     expect(socket().closed).toBe(true);

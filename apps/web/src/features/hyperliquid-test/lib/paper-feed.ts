@@ -2,7 +2,8 @@
  * Follows one paper account on the app's own `/paper/ws` (the paper exchange's Hyperliquid
  * WebSocket API, never Hyperliquid's): it subscribes to the account's `userFills` and
  * `orderUpdates` and calls `onChange` whenever a fill or an order's status is pushed (the
- * subscription's snapshot is not a change). A dropped connection is opened again after 1 s,
+ * subscription's snapshot is not a change; the pushes of one moment, e.g. a fill and its
+ * order's update, make one call). A dropped connection is opened again after 1 s,
  * then 2, 4, … up to 30 s; `onLive` tells whether the feed is up, so the page can poll less
  * while it is and as before when it is not.
  */
@@ -19,6 +20,8 @@ export interface PaperFeedOptions {
 }
 
 const FIRST_RETRY_MS = 1000;
+/** Pushes this close together make one change. */
+export const CHANGE_WINDOW_MS = 50;
 const MAX_RETRY_MS = 30_000;
 
 /** The `/paper/ws` URL of the page's own origin. */
@@ -31,6 +34,7 @@ export class PaperFeed {
   #socket: WebSocket | undefined;
   #retryMs = FIRST_RETRY_MS;
   #retry: ReturnType<typeof setTimeout> | undefined;
+  #change: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
   #live = false;
 
@@ -43,6 +47,7 @@ export class PaperFeed {
   close(): void {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearTimeout(this.#change);
     this.#socket?.close();
     this.#socket = undefined;
     this.#setLive(false);
@@ -90,7 +95,12 @@ export class PaperFeed {
     const change =
       message.channel === 'orderUpdates' ||
       (message.channel === 'userFills' && message.data?.isSnapshot !== true);
-    if (change) this.#options.onChange();
+    if (change && this.#change === undefined) {
+      this.#change = setTimeout(() => {
+        this.#change = undefined;
+        this.#options.onChange();
+      }, CHANGE_WINDOW_MS);
+    }
   }
 
   #scheduleRetry(): void {
