@@ -227,4 +227,22 @@ describe('@nktkas/hyperliquid SubscriptionClient against /paper/ws', () => {
     expect(context.coin).toBe('BTC');
     expect(context.ctx.markPx).toBe('47000');
   });
+
+  it("answers the SDK's InfoClient and ExchangeClient over the socket (posts)", async () => {
+    const overSocket = new InfoClient({ transport });
+    expect(await overSocket.allMids()).toEqual(await info.allMids());
+    expect(await overSocket.openOrders({ user })).toEqual(await info.openOrders({ user }));
+    const key = randomKey();
+    await fund(server.exchange, addressOf(key));
+    const socketTrader = new ExchangeClient({
+      transport,
+      wallet: nobleWallet(key),
+      nonceManager: () => server.clock.nonce(),
+    });
+    const placed = await socketTrader.order({
+      orders: [{ a: 0, b: true, p: '40000', s: '0.001', r: false, t: { limit: { tif: 'Gtc' } } }],
+      grouping: 'na',
+    });
+    expect(placed.response.data.statuses[0]).toEqual({ resting: { oid: expect.any(Number) } });
+  });
 });
