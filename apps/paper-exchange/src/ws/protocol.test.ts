@@ -214,7 +214,7 @@ describe('/paper/ws posts and the per-IP weights', () => {
 
 describe('/paper/ws heartbeat', () => {
   it('closes a connection that stops answering pings', async () => {
-    const server = await startFeedServer({ heartbeatMs: 30 });
+    const server = await startFeedServer({ heartbeatMs: 250 });
     // A client that never answers the server's pings (a peer gone without a close).
     const silent = new WebSocket(server.wsUrl, { autoPong: false });
     try {
