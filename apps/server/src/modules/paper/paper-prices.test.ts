@@ -47,17 +47,20 @@ class FakeMainnet {
 }
 
 const mainnet = new FakeMainnet();
-const dataDir = mkdtempSync(join(tmpdir(), 'tb-paper-prices-'));
+const dataDirs: string[] = [];
 beforeAll(() => mainnet.start());
 afterAll(async () => {
   await mainnet.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 type Source = { poll(): Promise<boolean> };
 
 const T0 = Date.parse('2026-03-02T12:00:00.000Z');
-const pins = new MarkPins();
+// Each database's app gets its own pins (they carry the price source) and its own data folder
+// (mainnet's kept mids): the second run must start where the first did, knowing nothing.
+let pins = new MarkPins();
+let dataDir = '';
 
 describeEachDatabase(
   'paper prices follow mainnet (PAPER_PRICES=auto)',
@@ -119,13 +122,20 @@ describeEachDatabase(
     });
   },
   {
-    env: () => ({
-      PAPER_PRICES: 'auto',
-      HYPERLIQUID_MAINNET_URL: mainnet.url,
-      // Mainnet's last mids are kept here (paper-prices.json).
-      DATA_DIR: dataDir,
-    }),
-    paperPins: pins,
+    env: () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'tb-paper-prices-'));
+      dataDirs.push(dataDir);
+      return {
+        PAPER_PRICES: 'auto',
+        HYPERLIQUID_MAINNET_URL: mainnet.url,
+        // Mainnet's last mids are kept here (paper-prices.json).
+        DATA_DIR: dataDir,
+      };
+    },
+    get paperPins() {
+      pins = new MarkPins();
+      return pins;
+    },
     captureLogs: true,
   },
 );
