@@ -3,8 +3,9 @@
 // default); one trader registers, the server stops while 5,000 trades of the past year are
 // written for them in one statement (lib/history-data.mjs, from a child process: this file run
 // with --seed-pglite), and the server starts again. Then:
-//   (a) GET /api/trades, one request at a time after a warm-up, as the browser asks for it
-//       and uncompressed: ms to the last byte, bytes, and that all 5,000 come back;
+//   (a) GET /api/trades, one request at a time after a warm-up, as the browser asks for it,
+//       uncompressed, and revalidated with its ETag (304): ms to the last byte, bytes, and that
+//       all 5,000 come back; and the first request, while the server keeps nothing encoded;
 //   (b) in headless Chromium, signed in (the session in localStorage, as the app keeps it),
 //       /bingo loaded: ms from the click on "Trade History" to the first card in the document
 //       and to the end of the frame that paints it;
@@ -137,6 +138,10 @@ async function api(server, path, { method = 'GET', token, body } = {}) {
 async function measureApi(server, token, opts) {
   const url = `${server.url}/api/trades`;
   const auth = { authorization: `Bearer ${token}` };
+  const BROWSER = 'gzip, deflate, br, zstd';
+  // The first request after the start: nothing kept yet, as after any change to the trades.
+  const cold = await get(url, { ...auth, 'accept-encoding': BROWSER });
+  if (cold.status !== 200) throw new Error(`GET /api/trades answered ${cold.status}`);
   const identity = await get(url, { ...auth, 'accept-encoding': 'identity' });
   const list = JSON.parse(identity.body.toString('utf8'));
   const check = {
@@ -144,21 +149,28 @@ async function measureApi(server, token, opts) {
     openFirst: list.slice(0, OPEN_TRADES).every((t) => t.status === 'OPEN'),
   };
   const rows = [];
-  for (const [name, encoding] of [
-    ['as Chromium asks (accept-encoding: gzip, deflate, br, zstd)', 'gzip, deflate, br, zstd'],
+  for (const [name, encoding, status = 200, extra = {}] of [
+    ['as Chromium asks (accept-encoding: gzip, deflate, br, zstd)', BROWSER],
     ['uncompressed', 'identity'],
+    // What the browser sends when it polls with the list in its cache.
+    [
+      'revalidation (if-none-match: the ETag)',
+      BROWSER,
+      304,
+      { 'if-none-match': cold.headers.etag },
+    ],
   ]) {
     let best;
     for (let attempt = 0; attempt <= opts.retries; attempt++) {
       if (attempt > 0) await waitForCalm(60);
       for (let i = 0; i < opts.warmup; i++)
-        await get(url, { ...auth, 'accept-encoding': encoding });
+        await get(url, { ...auth, 'accept-encoding': encoding, ...extra });
       const meter = await cpuMeter(server);
       const ms = [];
       let res;
       for (let i = 0; i < opts.requests; i++) {
-        res = await get(url, { ...auth, 'accept-encoding': encoding });
-        if (res.status !== 200) throw new Error(`GET /api/trades answered ${res.status}`);
+        res = await get(url, { ...auth, 'accept-encoding': encoding, ...extra });
+        if (res.status !== status) throw new Error(`GET /api/trades answered ${res.status}`);
         ms.push(res.ms);
       }
       const cpu = await meter.read();
@@ -178,7 +190,8 @@ async function measureApi(server, token, opts) {
     );
     rows.push(best);
   }
-  return { rows, check, rawBytes: identity.body.length };
+  console.log(`  GET /api/trades first request (nothing kept yet): ${fmtMs(cold.ms)} ms`);
+  return { rows, check, rawBytes: identity.body.length, coldMs: cold.ms };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { BracketPlacer } from './trades-live.js';
 import { tradesLiveRoutes } from './trades-live.routes.js';
 import { tradesRoutes } from './trades.routes.js';
 import type { TradeExcursions } from './excursions.js';
+import { TradeListAnswers } from './trade-list.js';
 import {
   TradesService,
   type BalanceLookup,
@@ -60,7 +61,8 @@ export async function registerTrades(
     uses.marketPrice,
     uses.balance,
   );
-  await api.register(tradesRoutes, { trades, excursions: uses.excursions });
+  const list = new TradeListAnswers(db, (userId, q) => trades.list(userId, q));
+  await api.register(tradesRoutes, { trades, list, excursions: uses.excursions });
   const actions = new TradeActions({
     db,
     risk: uses.risk,

@@ -125,6 +125,26 @@ export class TradesRepository {
     return list.map((json) => toTrade(rowFromJson(json)));
   }
 
+  /**
+   * The version of what the list is made of (listVisible and the user's trade_orders, whose
+   * rows give the placed trades' `live`), as one md5: each row's id and `xmin`, the transaction
+   * that wrote its current version. Every insert and update gives a row a new `xmin`, whatever
+   * code or SQL wrote it and whether or not it set updated_at (hide, clear history, the
+   * reconciler, MFE / MAE, unverifying a connection do not); a row that leaves the list (deleted
+   * or hidden) takes its id out. Two states with the same version hold the same rows.
+   */
+  async listVersion(userId: string): Promise<string> {
+    const result = (await this.db.execute(sql`
+      select md5(
+        coalesce((select string_agg(t.id::text || ':' || t.xmin::text, ',' order by t.id)
+          from ${trades} t where t.user_id = ${userId} and t.hidden = false), '')
+        || '/' ||
+        coalesce((select string_agg(o.trade_id::text || ':' || o.xmin::text, ',' order by o.trade_id)
+          from ${tradeOrders} o where o.user_id = ${userId}), '')
+      ) as version`)) as unknown as { rows: Array<{ version: string }> };
+    return result.rows[0]!.version;
+  }
+
   /** Every trade of the user, hidden ones too, oldest first (the journal export). */
   async listAll(userId: string): Promise<Trade[]> {
     const rows = await this.db

@@ -140,10 +140,10 @@ export class TradesService {
     return new TradesRepository(q);
   }
 
-  /** The user's listed trades, each placed one with its live state (one more query). */
-  async list(userId: string): Promise<Trade[]> {
-    const trades = await this.#trades().listVisible(userId);
-    const live = await new TradeOrdersRepository(this.db).findMany(
+  /** The user's listed trades, each placed one with its live state (one more query, on `q`). */
+  async list(userId: string, q: Queryable = this.db): Promise<Trade[]> {
+    const trades = await this.#trades(q).listVisible(userId);
+    const live = await new TradeOrdersRepository(q).findMany(
       userId,
       trades.map((trade) => trade.id),
     );
