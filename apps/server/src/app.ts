@@ -27,6 +27,7 @@ import { registerAuth } from './modules/auth/auth.module.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
 import { registerBingo } from './modules/bingo/bingo.module.js';
 import { registerContact } from './modules/contact/contact.module.js';
+import { registerEvents } from './modules/events/events.module.js';
 import { RedisMarketCache } from './lib/redis/market-cache.js';
 import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
 import { bracketPlacer } from './modules/exchange/bracket-placer.js';
@@ -315,11 +316,14 @@ async function registerApiModules(
   // Journal trades placed on the exchange: through the connections and networks, not
   // ExchangeService (which uses trades).
   const bracket = bracketPlacer({ keys, networks, log: shared.log });
+  // The journal's push: what the reconciler changes reaches the trader's open pages.
+  const journal = await registerEvents(api, shared, { sessions: parts.sessions });
   // Closes linked trades from exchange fills; trades and exchange call its syncConnection.
   const reconciler = await registerReconciler(api, shared, {
     keys,
     networks,
     risk,
+    journal,
     instanceId: parts.instanceId,
   });
   // Closed trades' MFE / MAE (issue 26), read after the close commits.
@@ -351,11 +355,12 @@ async function registerApiModules(
       await actions.cancelEntry(user, tradeId, { fingerprint: 'session-end' });
     },
     flatten: async (user, connectionId, held) => {
-      if (!(await users.service.flattenOnSessionEnd(user.id))) return;
+      if (!(await users.service.flattenOnSessionEnd(user.id))) return false;
       for (const tradeId of held) {
         await actions.closeMarket(user, tradeId, { fingerprint: 'session-end' });
       }
       await exchange.closeAll(user.id, connectionId);
+      return held.length > 0;
     },
   });
   await registerUnjournaled(api, shared, { keys, risk, sync });

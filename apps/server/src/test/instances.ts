@@ -56,7 +56,8 @@ export async function twoInstances(
     await pgDb?.drop();
     await dropKeys(redisUrl, prefix).catch(() => undefined);
   };
-  return { a: apps[0]!, b: apps[1]!, close, clock };
+  // `database`: the first instance's (tests read rows through it).
+  return { a: apps[0]!, b: apps[1]!, close, clock, database: databases[0]! };
 }
 
 export const health = async (app: FastifyInstance) =>

@@ -162,19 +162,28 @@ async function closeTrade(
   return true;
 }
 
+/** What one pass changed. */
+export interface AppliedFills {
+  /** The links of the trades it closed. */
+  closed: TradeOrdersRow[];
+  /** Whether a journal trade changed: an entry or exit filled, or an off-plan trade. */
+  tradesChanged: boolean;
+  /** Whether the owner's risk state moved: a trade closed, or an off-plan trade. */
+  riskChanged: boolean;
+}
+
 /**
  * Applies fills read from a connection in the caller's transaction: stores the new ones
  * (a tid already stored is skipped: that is what makes a pass idempotent), matched to the
  * connection's linked trades; recomputes each trade a new fill belongs to; then moves the
  * cursor to the newest fill's time, or throws LeaseLost when this instance no longer holds
- * the lease (the caller's transaction then rolls back). Answers the links of the trades it
- * closed.
+ * the lease (the caller's transaction then rolls back). Answers what it changed.
  */
 export async function applyFills(
   tx: Queryable,
   fills: readonly ExchangeFill[],
   ctx: PassContext,
-): Promise<TradeOrdersRow[]> {
+): Promise<AppliedFills> {
   const repo = new ReconcilerRepository(tx);
   if (ctx.funding) {
     await storeFundings(tx, ctx, ctx.funding.payments);
@@ -194,8 +203,9 @@ export async function applyFills(
     if (link) closed.push(link);
   }
   // What no plan explains becomes an off-plan trade once its round trip has closed.
+  let offPlan = 0;
   if (ctx.applyOffPlan) {
-    await journalOffPlan(tx, {
+    offPlan = await journalOffPlan(tx, {
       userId: ctx.userId,
       fundingOf: (span) => fundingOfSpan(tx, ctx.connectionId, span),
       connectionId: ctx.connectionId,
@@ -209,5 +219,9 @@ export async function applyFills(
     null,
   );
   if (!(await repo.moveCursor(ctx.me, ctx.connectionId, newest, ctx.now))) throw new LeaseLost();
-  return closed;
+  return {
+    closed,
+    tradesChanged: touched.length > 0 || offPlan > 0,
+    riskChanged: closed.length > 0 || offPlan > 0,
+  };
 }

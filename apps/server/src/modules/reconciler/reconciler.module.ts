@@ -3,7 +3,7 @@ import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { RiskService } from '../risk/risk.service.js';
-import { Reconciler } from './reconciler.js';
+import { Reconciler, type JournalNotifier } from './reconciler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +24,8 @@ export async function registerReconciler(
     keys: ApiKeysService;
     networks: ExchangeNetworks;
     risk: RiskService;
+    /** Told of every journal change a pass makes (the events module's push). */
+    journal: JournalNotifier;
     instanceId?: string | undefined;
   },
 ): Promise<Reconciler> {
@@ -34,6 +36,7 @@ export async function registerReconciler(
     keys: uses.keys,
     networks: uses.networks,
     risk: uses.risk,
+    journal: uses.journal,
     intervalMs: config.reconcileIntervalMs,
     ...(uses.instanceId && { instanceId: uses.instanceId }),
   });

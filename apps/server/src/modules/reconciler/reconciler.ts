@@ -11,7 +11,7 @@ import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
-import { applyFills, LeaseLost, type PassContext } from './apply-fills.js';
+import { applyFills, LeaseLost, type AppliedFills, type PassContext } from './apply-fills.js';
 import { fundingReadFrom, nextFundingFrom } from './fundings.js';
 import { WatchedConnectionsRepository } from './watched-connections.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
@@ -47,6 +47,13 @@ export interface ReconcilerDeps {
   intervalMs: number;
   /** This instance's lease owner; a random one by default. */
   instanceId?: string;
+  /** Told when a pass changed a trader's journal: their open pages read it again. */
+  journal?: JournalNotifier;
+}
+
+/** Where the reconciler says a trader's journal changed (events/journal-events.ts). */
+export interface JournalNotifier {
+  changed(userId: string, kind: 'trades' | 'risk'): Promise<void>;
 }
 
 /**
@@ -59,13 +66,15 @@ export interface SessionEnd {
   /**
    * With "Close my positions when the session ends" on: the held journal trades closed at
    * market (verified from their fills), then whatever else the account holds. Else nothing.
+   * Answers whether it closed anything.
    */
-  flatten(user: RiskUser, connectionId: string, heldTradeIds: readonly string[]): Promise<void>;
+  flatten(user: RiskUser, connectionId: string, heldTradeIds: readonly string[]): Promise<boolean>;
 }
 
 /** MFE / MAE of closed trades (trades/excursions.ts): after fills close trades, and swept. */
 export interface ExcursionsFiller {
-  afterFills(tradeIds: readonly string[]): void;
+  /** `onStored` once per trade whose excursions were stored. */
+  afterFills(tradeIds: readonly string[], onStored?: () => void): void;
   sweepInBackground(): void;
 }
 
@@ -278,9 +287,9 @@ export class Reconciler {
     }
     const until = new Date(this.deps.now().getTime() + LEASE_MS);
     if (!(await repo.renewLease(this.instanceId, connectionId, until))) return false;
-    let closed: TradeOrdersRow[];
+    let applied: AppliedFills;
     try {
-      closed = await this.deps.db.transaction((tx) =>
+      applied = await this.deps.db.transaction((tx) =>
         applyFills(tx, fills, {
           me: this.instanceId,
           userId,
@@ -301,7 +310,13 @@ export class Reconciler {
     if (backfill) await repo.markBackfilled(this.instanceId, connectionId, from);
     await repo.noteRead(this.instanceId, connectionId, positionSig, this.deps.now());
     await repo.release(this.instanceId, connectionId, this.deps.now());
-    this.#excursions?.afterFills(closed.map((link) => link.tradeId));
+    const { closed, tradesChanged, riskChanged } = applied;
+    if (tradesChanged) this.#changed(userId, 'trades');
+    if (riskChanged) this.#changed(userId, 'risk');
+    this.#excursions?.afterFills(
+      closed.map((link) => link.tradeId),
+      () => this.#changed(userId, 'trades'),
+    );
     await this.#cancelRestingEntries(account, closed);
     return true;
   }
@@ -325,17 +340,28 @@ export class Reconciler {
       const user = await this.#repo().riskUser(userId);
       if (!user || !(await hook.ended(user))) return;
       const watched = new WatchedConnectionsRepository(this.deps.db);
+      let changed = false;
       for (const tradeId of await watched.tradesIn(userId, connectionId, 'resting')) {
         // One that filled meanwhile keeps its exits (409); the others are still cancelled.
-        await hook
-          .cancelEntry(user, tradeId)
-          .catch((err: unknown) => warn(err, 'reconciler: an ended session kept a resting entry'));
+        await hook.cancelEntry(user, tradeId).then(
+          () => (changed = true),
+          (err: unknown) => warn(err, 'reconciler: an ended session kept a resting entry'),
+        );
       }
-      const held = await watched.tradesIn(userId, connectionId, 'open');
-      await hook.flatten(user, connectionId, held);
+      try {
+        const held = await watched.tradesIn(userId, connectionId, 'open');
+        if (await hook.flatten(user, connectionId, held)) changed = true;
+      } finally {
+        if (changed) this.#changed(userId, 'trades');
+      }
     } catch (err) {
       warn(err, 'reconciler: could not enforce an ended session on the exchange');
     }
+  }
+
+  /** Tells the trader's open pages (every instance's) that their journal changed. */
+  #changed(userId: string, kind: 'trades' | 'risk') {
+    void this.deps.journal?.changed(userId, kind);
   }
 
   /**

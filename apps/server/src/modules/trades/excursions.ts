@@ -94,9 +94,19 @@ export class TradeExcursions {
     }
   }
 
-  /** After the reconciler closed trades from fills: read in the background for each. */
-  afterFills(tradeIds: readonly string[]): void {
-    for (const id of tradeIds) this.#track(this.fill(id));
+  /**
+   * After the reconciler closed trades from fills: read in the background for each; `onStored`
+   * once per trade whose excursions were stored (the trader's pages read the trades again).
+   */
+  afterFills(tradeIds: readonly string[], onStored?: () => void): void {
+    for (const id of tradeIds) {
+      this.#track(
+        this.fill(id).then((outcome) => {
+          if (outcome === 'stored') onStored?.();
+          return outcome;
+        }),
+      );
+    }
   }
 
   /** Waits for every read in flight. */
