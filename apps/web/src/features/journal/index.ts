@@ -14,6 +14,7 @@ export {
   useBingoState,
   type BingoActions,
 } from './hooks/use-bingo';
+export { useJournalEvents } from './hooks/use-journal-events';
 export { useJournalMode, type JournalMode } from './hooks/use-journal-mode';
 export { clearExitUndo, exitNotice, offerExitUndo, useExitUndo } from './exit-undo';
 export {

@@ -3,7 +3,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { Spinner } from '@/components';
 import { LazyPremiumLock } from '@/components/lazy-premium-lock';
 import { useLiveTradingParam } from '@/features/exchange';
-import { closePremiumLock, LocalUploadPrompt, usePremiumLockRequest } from '@/features/journal';
+import {
+  closePremiumLock,
+  LocalUploadPrompt,
+  useJournalEvents,
+  usePremiumLockRequest,
+} from '@/features/journal';
 import { RiskSidebar } from '@/features/risk-sidebar';
 import { useDashboardLayout } from '../hooks/use-dashboard-layout';
 import { useWidgetParams } from '../hooks/use-widget-params';
@@ -23,6 +28,8 @@ export function DashboardPage() {
     useCallback(() => setConfirmingReset(true), []),
   );
   useLiveTradingParam();
+  // The server pushes what fills change in the journal: the live trade cards follow it.
+  useJournalEvents();
   const lock = usePremiumLockRequest();
   const { layout, add, remove, setProps } = dashboard;
 

@@ -16,13 +16,13 @@ import { useNow } from '@/lib/use-now';
 import {
   journalKeys,
   journalMessages,
-  LIVE_REFRESH_MS,
   resetStoplossRequest,
   riskQueryOptions,
   riskSettingsRequest,
   tradesQueryOptions,
   workingLiveTrades,
 } from '../api';
+import { liveRefreshMs, useJournalStreamConnected } from '../journal-stream';
 import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import { useJournalMode } from './use-journal-mode';
 import { useJournalMutation } from './use-journal-mutation';
@@ -62,17 +62,18 @@ export function useRisk(): RiskView {
   const client = useQueryClient();
   const local = useLocalJournal((j) => j.risk);
   // The trades on screen, without fetching them here: while a placed bracket works, the risk
-  // state is read every 2 s, and once more whenever one fills or closes (the close that moved
-  // the streak may land between two reads).
+  // state is read every 2 s (30 s while the server pushes its changes), and once more whenever
+  // one fills or closes (the close that moved the streak may land between two reads).
   const working = useQuery({
     ...tradesQueryOptions(),
     enabled: false,
     select: workingLiveTrades,
   }).data;
+  const pushed = useJournalStreamConnected();
   const query = useQuery({
     ...riskQueryOptions(),
     enabled: signedIn,
-    refetchInterval: signedIn && working ? LIVE_REFRESH_MS : false,
+    refetchInterval: signedIn && working ? liveRefreshMs(pushed) : false,
   });
   const seen = useRef(working);
   useEffect(() => {

@@ -14,6 +14,7 @@ import { useMemo } from 'react';
 import { notify } from '@/components/notifications';
 import * as api from '../api';
 import { localExitSnapshot, offerExitUndo, undoLocalExit } from '../exit-undo';
+import { liveRefreshMs, useJournalStreamConnected } from '../journal-stream';
 import { readLocalJournal, updateLocalJournal, useLocalJournal } from '../local-store';
 import * as local from '../local-trades';
 import { bingoWritesSettled } from './bingo-sync';
@@ -56,11 +57,13 @@ export function useTradeList(): {
 } {
   const { signedIn } = useJournalMode();
   const localTrades = useLocalJournal((j) => j.trades);
+  const pushed = useJournalStreamConnected();
   const query = useQuery({
     ...api.tradesQueryOptions(),
     enabled: signedIn,
-    // While a placed bracket works, fills close trades on the server: read them every 2 s.
-    refetchInterval: (q) => (api.workingLiveTrades(q.state.data) ? api.LIVE_REFRESH_MS : false),
+    // While a placed bracket works, fills close trades on the server: read them every 2 s, or
+    // every 30 s while the server pushes its changes (useJournalEvents).
+    refetchInterval: (q) => (api.workingLiveTrades(q.state.data) ? liveRefreshMs(pushed) : false),
   });
   const source = signedIn ? query.data : localTrades;
   const { refetch } = query;

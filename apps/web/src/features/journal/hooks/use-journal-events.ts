@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '@/lib/use-session';
+import { journalKeys } from '../api';
+import {
+  readJournalStream,
+  setJournalStreamConnected,
+  streamRetryDelay,
+  type JournalChange,
+} from '../journal-stream';
+
+/**
+ * The journal's push (issue 27): while signed in, follows GET /api/events and reads the trades
+ * or the risk state again whenever the server says they changed (a fill closed a trade). While
+ * it is connected the live trades are polled only as a fallback (journal-stream.ts); when it
+ * drops, polling goes back to every 2 s and the stream is opened again after 1, 2, 4 … 30 s.
+ * Use once per page.
+ */
+export function useJournalEvents(): void {
+  const token = useSession()?.token ?? null;
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let opened = false;
+    const invalidate = (kind: JournalChange) =>
+      void client.invalidateQueries({
+        queryKey: kind === 'risk' ? journalKeys.risk : journalKeys.trades,
+      });
+    const connect = () => {
+      void readJournalStream(token, controller.signal, {
+        onReady: () => {
+          attempt = 0;
+          setJournalStreamConnected(true);
+          // Back after a drop: what changed meanwhile was not pushed.
+          if (opened) {
+            invalidate('trades');
+            invalidate('risk');
+          }
+          opened = true;
+        },
+        onChange: invalidate,
+      })
+        .catch(() => undefined)
+        .finally(() => {
+          // Aborted: the cleanup said so (a newer stream may already be connected).
+          if (controller.signal.aborted) return;
+          setJournalStreamConnected(false);
+          timer = setTimeout(connect, streamRetryDelay(attempt++));
+        });
+    };
+    connect();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+      setJournalStreamConnected(false);
+    };
+  }, [token, client]);
+}
