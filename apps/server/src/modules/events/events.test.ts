@@ -89,6 +89,27 @@ for (const kind of DATABASES) {
       for (const stream of [here, there, other]) stream.close();
     });
 
+    it('an ended session cancelling a resting entry reaches the trader', async () => {
+      await t.pin(MARK);
+      const user = await t.paperTrader();
+      const resting = await t.place(user.token, LONG);
+      const stream = await openEventStream(url.a, user.token);
+      await stream.until(() => stream.events.some((e) => e.event === 'ready'), 'ready');
+      for (let i = 0; i < 3; i++) {
+        const res = await t.call(user.token, 'POST', '/api/risk-management/update', {
+          status: 'STOPLOSS_HIT',
+          profitLoss: -5,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(stream.journal()).toEqual([]);
+      await instances.a.reconciler.runOnce();
+      expect((await t.call(user.token, 'GET', `/api/trades/${resting.id}`)).statusCode).toBe(404);
+      await stream.journalEvents(1);
+      expect(stream.journal()).toContainEqual({ kind: 'trades' });
+      stream.close();
+    });
+
     it(`takes at most ${MAX_STREAMS_PER_USER} streams of one trader, and ends them on logout`, async () => {
       const user = await register(instances.a);
       const streams = [];

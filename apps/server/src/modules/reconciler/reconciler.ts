@@ -80,7 +80,8 @@ export interface ExcursionsFiller {
 
 /** Live actions' intents left without their request: resolved on every pass. */
 export interface IntentResolution {
-  resolveOrphans(): Promise<number>;
+  /** `onResolved`: a trader whose intents were worked (their journal may have changed). */
+  resolveOrphans(onResolved?: (userId: string) => void): Promise<number>;
 }
 
 /**
@@ -132,7 +133,7 @@ export class Reconciler {
   async resume(): Promise<void> {
     try {
       await this.#repo().releaseAll(this.instanceId, this.deps.now());
-      await this.#intents?.resolveOrphans();
+      await this.#intents?.resolveOrphans(this.#intentsResolved);
     } catch (err) {
       this.deps.log.error({ err }, 'reconciler: resuming failed; the loop tries again');
     }
@@ -145,7 +146,7 @@ export class Reconciler {
    */
   async runOnce(): Promise<number> {
     await this.#intents
-      ?.resolveOrphans()
+      ?.resolveOrphans(this.#intentsResolved)
       .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: intents failed'));
     const now = this.deps.now();
     await new WatchedConnectionsRepository(this.deps.db).ensureWatchedCursors(now);
@@ -358,6 +359,8 @@ export class Reconciler {
       warn(err, 'reconciler: could not enforce an ended session on the exchange');
     }
   }
+
+  readonly #intentsResolved = (userId: string) => this.#changed(userId, 'trades');
 
   /** Tells the trader's open pages (every instance's) that their journal changed. */
   #changed(userId: string, kind: 'trades' | 'risk') {

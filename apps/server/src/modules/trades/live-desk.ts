@@ -109,14 +109,17 @@ export class LiveDesk {
   /**
    * Resolves every intent of the user, oldest first; the caller holds the user's lock. One
    * that cannot be resolved now (the exchange does not answer) stays for the next pass.
+   * Answers how many were worked without an error.
    */
-  async resolveUser(userId: string): Promise<void> {
+  async resolveUser(userId: string): Promise<number> {
     const intents = await new LiveIntentsRepository(this.deps.db).forUser(userId);
+    let worked = 0;
     for (const intent of intents) {
       const resolve = this.#resolvers.get(intent.kind);
       if (!resolve) continue;
       try {
         await resolve(intent);
+        worked++;
       } catch (err) {
         this.deps.log.warn(
           {
@@ -129,19 +132,23 @@ export class LiveDesk {
         );
       }
     }
+    return worked;
   }
 
   /**
    * The reconciler's share: intents whose request is gone (a crash, a lost database, an
    * exchange that did not answer) are resolved when their trader has no action running.
-   * Answers how many traders were looked at.
+   * Answers how many traders were looked at; `onResolved` hears each trader whose intents
+   * were worked (their journal may have changed).
    */
-  async resolveOrphans(): Promise<number> {
+  async resolveOrphans(onResolved?: (userId: string) => void): Promise<number> {
     const users = await new LiveIntentsRepository(this.deps.db).usersWithIntents();
     let worked = 0;
     for (const userId of users) {
       const done = await this.deps.locks.tryRun(userId, () => this.resolveUser(userId));
-      if (done !== SKIPPED) worked++;
+      if (done === SKIPPED) continue;
+      worked++;
+      if (done > 0) onResolved?.(userId);
     }
     // Keys older than 24 h go once a minute, not on every pass (a claim drops its user's own).
     const now = this.deps.now();
