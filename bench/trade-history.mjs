@@ -134,6 +134,9 @@ async function api(server, path, { method = 'GET', token, body } = {}) {
   return JSON.parse(text);
 }
 
+/** Edits of one trade, each followed by the list asked for again. */
+const CHANGES = 10;
+
 /** (a) GET /api/trades one request at a time, per encoding, least disturbed of a few tries. */
 async function measureApi(server, token, opts) {
   const url = `${server.url}/api/trades`;
@@ -191,7 +194,23 @@ async function measureApi(server, token, opts) {
     rows.push(best);
   }
   console.log(`  GET /api/trades first request (nothing kept yet): ${fmtMs(cold.ms)} ms`);
-  return { rows, check, rawBytes: identity.body.length, coldMs: cold.ms };
+  // After a change (an OPEN trade's notes edited), the next request reads, checks and encodes
+  // the whole list again: what the dashboard's refetch after each change waits for.
+  const open = list.find((t) => t.status === 'OPEN' && !t.verified && !t.live);
+  const changed = [];
+  for (let i = 0; open && i < CHANGES; i++) {
+    const { id, pair, isLong, entryPrice, stopLoss, takeProfit } = open;
+    const body = { pair, isLong, entryPrice, stopLoss, takeProfit, notes: `bench edit ${i}` };
+    await api(server, `/api/trades/${id}`, { method: 'PUT', token, body });
+    const res = await get(url, { ...auth, 'accept-encoding': BROWSER });
+    if (res.status !== 200) throw new Error(`GET /api/trades answered ${res.status}`);
+    changed.push(res.ms);
+  }
+  const afterChange = stats(changed);
+  console.log(
+    `  GET /api/trades after a change: p50 ${fmtMs(afterChange.p50)} ms, p95 ${fmtMs(afterChange.p95)} ms`,
+  );
+  return { rows, check, rawBytes: identity.body.length, coldMs: cold.ms, afterChange };
 }
 
 /**
