@@ -63,7 +63,14 @@ test('live loop: a bracket placed from Trade Details closes at its target as a v
   const details = await planTrade(page, 'Long', 2900, 3000);
   const target = Number(await details.getByRole('spinbutton', { name: 'Target' }).inputValue());
   expect(target).toBeGreaterThan(3000);
+  // While a bracket works, the dashboard follows the server's push (issue 27): the card and the
+  // sidebar below move from its events, and the trades are polled only every 30 s meanwhile.
+  const pushed = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200,
+  );
   await placeOnHyperliquid(page, 'Limit at entry', 5, '$200');
+  const stream = await pushed;
+  expect(await stream.headerValue('content-type')).toBe('text/event-stream; charset=utf-8');
 
   // The journal row and its orders were stored in one step.
   const headers = await bearer(page);

@@ -5,6 +5,7 @@ import {
   useCurrentExchangeId,
   useExchangeConnection,
 } from '@/features/exchange';
+import { useJournalEvents } from '@/features/journal';
 import { NotConnected } from './not-connected';
 import { TradingDesk } from './trading-desk';
 import './hyperliquid-test.css';
@@ -21,6 +22,8 @@ export function HyperliquidTestPage() {
   // The same cached list, read here for its loading and error states.
   const connections = useQuery(connectionsQueryOptions());
   const connectionId = useCurrentExchangeId();
+  // The session lock shown here moves with the journal: pushed while a bracket works.
+  useJournalEvents();
 
   return (
     <Page title={pageTexts.title} lead={pageTexts.lead}>

@@ -76,7 +76,13 @@ function server(events: { status: number } | 'stream' = 'stream') {
 
 const useDashboard = () => {
   useJournalEvents();
-  return { list: useTradeList(), risk: useRisk(), connected: useJournalStreamConnected() };
+  const list = useTradeList();
+  return {
+    list,
+    risk: useRisk(),
+    connected: useJournalStreamConnected(),
+    refetch: () => list.query?.refetch(),
+  };
 };
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -117,9 +123,12 @@ describe('the journal push', () => {
     // The server closed the trade from its fills and says so.
     state.trades = [{ ...placed('closed'), status: 'TARGET_HIT' }];
     state.risk = { ...state.risk, tradeStreak: 1 };
-    streams.latest().write(': heartbeat\n\nevent: journal\ndata: {"kind":"trades"}\n\n');
+    streams
+      .latest()
+      .write(
+        ': heartbeat\n\nevent: journal\ndata: {"kind":"trades"}\n\nevent: journal\ndata: {"kind":"risk"}\n\n',
+      );
     await waitFor(() => expect(result.current.list.trades[0]?.status).toBe('TARGET_HIT'));
-    streams.latest().write('event: journal\ndata: {"kind":"risk"}\n\n');
     await waitFor(() => expect(result.current.risk.risk.tradeStreak).toBe(1));
     unmount();
   });
@@ -146,6 +155,30 @@ describe('the journal push', () => {
     await waitFor(() => expect(result.current.connected).toBe(true));
     await waitFor(() => expect(count('/trades')).toBe(beforeReady.trades + 1));
     await waitFor(() => expect(count('/risk-management')).toBe(beforeReady.risk + 1));
+    unmount();
+  });
+
+  it('holds no stream without a working bracket, and lets it go once the bracket closed', async () => {
+    const { state, streams, count } = server();
+    state.trades = [tradeFixture()];
+    const { result, unmount } = renderHookWithProviders(useDashboard);
+    await waitFor(() => expect(result.current.list.trades).toHaveLength(1));
+    await wait(3 * LIVE_REFRESH_MS);
+    expect(count('/events')).toBe(0);
+
+    // A bracket placed from Trade Details: the stream opens.
+    state.trades = [placed('open')];
+    await act(() => result.current.refetch());
+    await waitFor(() => expect(count('/events')).toBe(1));
+    streams.latest().write('event: ready\ndata: {}\n\n');
+    await waitFor(() => expect(result.current.connected).toBe(true));
+
+    // Its fills closed it: the event reads the trades, and the stream is let go.
+    state.trades = [{ ...placed('closed'), status: 'TARGET_HIT' }];
+    streams.latest().write('event: journal\ndata: {"kind":"trades"}\n\n');
+    await waitFor(() => expect(result.current.connected).toBe(false));
+    await wait(STREAM_FALLBACK_REFRESH_MS);
+    expect(count('/events')).toBe(1);
     unmount();
   });
 

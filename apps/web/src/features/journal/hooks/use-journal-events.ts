@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '@/lib/use-session';
-import { journalKeys } from '../api';
+import { journalKeys, tradesQueryOptions, workingLiveTrades } from '../api';
 import {
   readJournalStream,
   setJournalStreamConnected,
@@ -10,17 +10,26 @@ import {
 } from '../journal-stream';
 
 /**
- * The journal's push (issue 27): while signed in, follows GET /api/events and reads the trades
- * or the risk state again whenever the server says they changed (a fill closed a trade). While
- * it is connected the live trades are polled only as a fallback (journal-stream.ts); when it
- * drops, polling goes back to every 2 s and the stream is opened again after 1, 2, 4 … 30 s.
+ * The journal's push (issue 27): while signed in with a placed bracket working (what the cards
+ * would otherwise poll every 2 s), follows GET /api/events and reads the trades or the risk
+ * state again whenever the server says they changed (a fill closed a trade). While it is
+ * connected the live trades are polled only as a fallback (journal-stream.ts); when it drops,
+ * polling goes back to every 2 s and the stream is opened again after 1, 2, 4 … 30 s. Without
+ * a working bracket no stream is held open (a page that waits for an idle network settles).
  * Use once per page.
  */
 export function useJournalEvents(): void {
   const token = useSession()?.token ?? null;
   const client = useQueryClient();
+  // The trades on screen, without fetching them here.
+  const working = useQuery({
+    ...tradesQueryOptions(),
+    enabled: false,
+    select: workingLiveTrades,
+  }).data;
+  const active = token !== null && Boolean(working);
   useEffect(() => {
-    if (!token) return;
+    if (!token || !active) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
@@ -57,5 +66,5 @@ export function useJournalEvents(): void {
       clearTimeout(timer);
       setJournalStreamConnected(false);
     };
-  }, [token, client]);
+  }, [token, active, client]);
 }
