@@ -182,6 +182,35 @@ describe('the journal push', () => {
     unmount();
   });
 
+  it('lets the stream go in a hidden tab, and opens it again when shown, reading what it missed', async () => {
+    const { streams, count } = server();
+    const { result, unmount } = renderHookWithProviders(useDashboard);
+    await waitFor(() => expect(count('/events')).toBe(1));
+    streams.latest().write('event: ready\ndata: {}\n\n');
+    await waitFor(() => expect(result.current.connected).toBe(true));
+    await waitFor(() => expect(count('/risk-management')).toBe(1));
+    const setVisibility = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    };
+    try {
+      setVisibility('hidden');
+      await waitFor(() => expect(result.current.connected).toBe(false));
+      await wait(3 * LIVE_REFRESH_MS);
+      expect(count('/events')).toBe(1);
+
+      setVisibility('visible');
+      await waitFor(() => expect(count('/events')).toBe(2));
+      const before = count('/risk-management');
+      streams.latest().write('event: ready\ndata: {}\n\n');
+      await waitFor(() => expect(result.current.connected).toBe(true));
+      await waitFor(() => expect(count('/risk-management')).toBe(before + 1));
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+      unmount();
+    }
+  });
+
   it('backs off while the stream cannot be opened, polling meanwhile', async () => {
     const { count } = server({ status: 503 });
     const { result, unmount } = renderHookWithProviders(useDashboard);

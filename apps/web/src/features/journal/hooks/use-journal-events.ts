@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useSession } from '@/lib/use-session';
 import { journalKeys, tradesQueryOptions, workingLiveTrades } from '../api';
 import {
@@ -15,7 +15,9 @@ import {
  * state again whenever the server says they changed (a fill closed a trade). While it is
  * connected the live trades are polled only as a fallback (journal-stream.ts); when it drops,
  * polling goes back to every 2 s and the stream is opened again after 1, 2, 4 … 30 s. Without
- * a working bracket no stream is held open (a page that waits for an idle network settles).
+ * a working bracket no stream is held open (a page that waits for an idle network settles),
+ * nor in a hidden tab (over HTTP/1.1 a browser keeps 6 connections per site: open tabs must
+ * not hold them all; a hidden tab does not poll either, and reads again when shown).
  * Use once per page.
  */
 export function useJournalEvents(): void {
@@ -27,13 +29,15 @@ export function useJournalEvents(): void {
     enabled: false,
     select: workingLiveTrades,
   }).data;
-  const active = token !== null && Boolean(working);
+  const visible = useSyncExternalStore(subscribeVisibility, isVisible, isVisible);
+  const active = token !== null && Boolean(working) && visible;
+  // Whether a stream was open before, in this page: changes may have been missed since.
+  const openedBefore = useRef(false);
   useEffect(() => {
     if (!token || !active) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
-    let opened = false;
     const invalidate = (kind: JournalChange) =>
       void client.invalidateQueries({
         queryKey: kind === 'risk' ? journalKeys.risk : journalKeys.trades,
@@ -43,12 +47,12 @@ export function useJournalEvents(): void {
         onReady: () => {
           attempt = 0;
           setJournalStreamConnected(true);
-          // Back after a drop: what changed meanwhile was not pushed.
-          if (opened) {
+          // Back after a drop (or a hidden tab): what changed meanwhile was not pushed.
+          if (openedBefore.current) {
             invalidate('trades');
             invalidate('risk');
           }
-          opened = true;
+          openedBefore.current = true;
         },
         onChange: invalidate,
       })
@@ -68,3 +72,10 @@ export function useJournalEvents(): void {
     };
   }, [token, active, client]);
 }
+
+function subscribeVisibility(listener: () => void): () => void {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+}
+
+const isVisible = () => document.visibilityState !== 'hidden';
