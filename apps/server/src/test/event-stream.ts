@@ -12,7 +12,8 @@ export interface ReadEvent {
 export async function openEventStream(baseUrl: string, token?: string) {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/events`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    // As a browser asks: the stream must still go out uncompressed (compression buffers).
+    headers: { 'accept-encoding': 'gzip, br', ...(token && { authorization: `Bearer ${token}` }) },
     signal: controller.signal,
   });
   const events: ReadEvent[] = [];
