@@ -221,6 +221,15 @@ async function terminate(dbName: string) {
   }
 }
 
+// Only a server connection can be lost: without TEST_DATABASE_URL (PGlite only) the file says
+// so as a skipped suite, instead of failing as a file with no tests (CI sets the URL).
+describe.skipIf(Boolean(TEST_DATABASE_URL))(
+  'PostgreSQL connections lost mid-transaction (needs TEST_DATABASE_URL)',
+  () => {
+    it.todo('runs with TEST_DATABASE_URL set');
+  },
+);
+
 for (const kind of DATABASES.filter((k) => k === 'postgres')) {
   describe(`PostgreSQL connections lost mid-transaction [${kind}]`, () => {
     let setup: AppBehindProxy | undefined;
