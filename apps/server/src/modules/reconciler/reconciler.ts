@@ -9,12 +9,15 @@ import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
-import type { RiskService, RiskUser } from '../risk/risk.service.js';
+import type { RiskService } from '../risk/risk.service.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
 import { applyFills, LeaseLost, type AppliedFills, type PassContext } from './apply-fills.js';
 import { fundingReadFrom, nextFundingFrom } from './fundings.js';
 import { WatchedConnectionsRepository } from './watched-connections.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
+import { enforceSessionEnd, type SessionEnd } from './session-end.js';
+
+export type { SessionEnd } from './session-end.js';
 
 /** How long a lease holds a connection for one instance. */
 export const LEASE_MS = 30_000;
@@ -54,21 +57,6 @@ export interface ReconcilerDeps {
 /** Where the reconciler says a trader's journal changed (events/journal-events.ts). */
 export interface JournalNotifier {
   changed(userId: string, kind: 'trades' | 'risk'): Promise<void>;
-}
-
-/**
- * The lock reaching the exchange (DESIGN.md section 11): whether a trader's session is ended,
- * and how a resting entry the app placed is cancelled (the trades module's cancel-entry).
- */
-export interface SessionEnd {
-  ended(user: RiskUser): Promise<boolean>;
-  cancelEntry(user: RiskUser, tradeId: string): Promise<void>;
-  /**
-   * With "Close my positions when the session ends" on: the held journal trades closed at
-   * market (verified from their fills), then whatever else the account holds. Else nothing.
-   * Answers whether it closed anything.
-   */
-  flatten(user: RiskUser, connectionId: string, heldTradeIds: readonly string[]): Promise<boolean>;
 }
 
 /** MFE / MAE of closed trades (trades/excursions.ts): after fills close trades, and swept. */
@@ -322,42 +310,13 @@ export class Reconciler {
     return true;
   }
 
-  /**
-   * While the trader's session is ended (three stoplosses, the day's trades or loss, whether
-   * from the journal, fills or trades taken elsewhere), the entries the app placed that still
-   * rest are cancelled, so no new risk opens; exits of held positions stay, unless the trader
-   * asked for the positions to be closed (`flatten`). Best effort: a failure is logged and
-   * the next pass tries again.
-   */
+  /** An ended session's resting entries cancelled (and positions closed when asked). */
   async #enforceSessionEnd(userId: string, connectionId: string) {
     const hook = this.#sessionEnd;
     if (!hook) return;
-    const warn = (err: unknown, message: string) =>
-      this.deps.log.warn(
-        { connectionId, reason: err instanceof Error ? err.message : 'unknown' },
-        message,
-      );
-    try {
-      const user = await this.#repo().riskUser(userId);
-      if (!user || !(await hook.ended(user))) return;
-      const watched = new WatchedConnectionsRepository(this.deps.db);
-      let changed = false;
-      for (const tradeId of await watched.tradesIn(userId, connectionId, 'resting')) {
-        // One that filled meanwhile keeps its exits (409); the others are still cancelled.
-        await hook.cancelEntry(user, tradeId).then(
-          () => (changed = true),
-          (err: unknown) => warn(err, 'reconciler: an ended session kept a resting entry'),
-        );
-      }
-      try {
-        const held = await watched.tradesIn(userId, connectionId, 'open');
-        if (await hook.flatten(user, connectionId, held)) changed = true;
-      } finally {
-        if (changed) this.#changed(userId, 'trades');
-      }
-    } catch (err) {
-      warn(err, 'reconciler: could not enforce an ended session on the exchange');
-    }
+    const { db, log } = this.deps;
+    const tradesChanged = (id: string) => this.#changed(id, 'trades');
+    await enforceSessionEnd({ db, log, hook, tradesChanged }, userId, connectionId);
   }
 
   readonly #intentsResolved = (userId: string) => this.#changed(userId, 'trades');
