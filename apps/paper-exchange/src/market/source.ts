@@ -1,13 +1,24 @@
 import { PERP_ASSETS } from './assets.js';
 import type { PerpAsset } from './assets.js';
-import type { Book, BookLevel } from './book.js';
+import type { Book } from './book.js';
 import type { PriceSource } from './mid.js';
 import type { PriceMemory, PriceSnapshot } from './price-memory.js';
-import { midPriceAt } from './price-path.js';
 import { candleBounds } from './candles.js';
 import type { CandleInterval } from './candles.js';
 import type { UpstreamBook, UpstreamCandle, UpstreamClient } from './upstream.js';
-import { decimalPlaces, formatDecimal, normalizeDecimal } from '../util/decimal.js';
+import { followMids, isLiveAt, midsSampledAt, recordMids, timelineMid } from './mark-timeline.js';
+import type { Histories } from './mark-timeline.js';
+import {
+  BOOK_CACHE_MS,
+  BOOK_FRESH_MS,
+  CANDLE_CACHE_MS,
+  CandleCache,
+  SharedRequests,
+  errorReason,
+  toBook,
+} from './upstream-cache.js';
+import type { CachedBook } from './upstream-cache.js';
+import { formatDecimal } from '../util/decimal.js';
 
 /**
  * The paper market follows Hyperliquid mainnet (PAPER_PRICES, DESIGN.md section 12).
@@ -26,16 +37,9 @@ import { decimalPlaces, formatDecimal, normalizeDecimal } from '../util/decimal.
  * read of prices touches it) and not at all once nobody has asked for IDLE_MS; every 5 s while
  * mainnet is down. `l2Book` and `candleSnapshot` are asked on demand, with a short cache.
  *
- * The marks at any time are one function of what was received (the engine evaluates accounts
- * lazily, at past times too, market/lazy.ts), per coin:
- * - within FRESH_MS after an upstream sample: that sample's price (a step function);
- * - after that, while nothing newer came: the seeded path anchored at the last price,
- *   `px · S(t) / S(a)` with `a` the moment the sample went stale (continuous);
- * - in a gap that a later sample closed (the exchange was idle, or mainnet was down): the
- *   anchored path bent to meet the next sample, `· (p_next / anchored(b))^((t−a)/(b−a))`;
- * - before the first sample kept: the path anchored backwards at the first sample;
- * - with no sample at all (a coin mainnet does not list, or never answered): the seeded path.
- * In `mainnet` mode each gap holds the last price instead. Samples are kept HISTORY_MS.
+ * The marks are one function of the samples received, fresh for FRESH_MS, the seeded path
+ * joining the gaps (market/mark-timeline.ts). Mainnet's books and candles are read on demand
+ * and cached (market/upstream-cache.ts).
  */
 
 export const PAPER_PRICES_MODES = ['auto', 'mainnet', 'synthetic'] as const;
@@ -83,70 +87,7 @@ const POLL_MS = 1_000;
 const DOWN_POLL_MS = 5_000;
 const IDLE_MS = 60_000;
 const READY_TIMEOUT_MS = 1_000;
-const HISTORY_MS = 6 * 3_600_000;
-/** An upstream book is the engine's book within this of its fetch, and served this long. */
-const BOOK_FRESH_MS = 2_000;
-const BOOK_CACHE_MS = 2_000;
-/**
- * Candles are asked again after this, or when a new candle opens (the cache key changes); in
- * between, the running candle follows the polled mids. A candle subscription of /ws, which
- * reads every second, so costs one candleSnapshot (weight 20 and up) a minute, not sixty.
- */
-const CANDLE_CACHE_MS = 60_000;
-const CANDLE_CACHE_ENTRIES = 200;
 const SAVE_EVERY_MS = 60_000;
-
-/** One coin's upstream samples, oldest first. */
-class CoinHistory {
-  readonly times: number[] = [];
-  readonly prices: number[] = [];
-
-  add(timeMs: number, px: number): void {
-    const last = this.times.length - 1;
-    if (last >= 0 && timeMs <= this.times[last]!) {
-      if (timeMs === this.times[last]) this.prices[last] = px;
-      return;
-    }
-    this.times.push(timeMs);
-    this.prices.push(px);
-    // Dropped in chunks (a quarter of the span at a time), not one sample a second.
-    if (this.times[0]! < timeMs - HISTORY_MS * 1.25) {
-      const old = this.indexAt(timeMs - HISTORY_MS);
-      this.times.splice(0, old);
-      this.prices.splice(0, old);
-    }
-  }
-
-  /** Index of the last sample at or before `timeMs`, or −1. */
-  indexAt(timeMs: number): number {
-    let lo = 0;
-    let hi = this.times.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.times[mid]! <= timeMs) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
-  }
-}
-
-function toBook(book: UpstreamBook): Book | undefined {
-  const [bids, asks] = book.levels;
-  if (bids.length === 0 || asks.length === 0) return undefined;
-  let decimals = 0;
-  const level = (l: { px: string; sz: string; n: number }): BookLevel => {
-    decimals = Math.max(decimals, decimalPlaces(normalizeDecimal(l.px) ?? l.px));
-    return { px: Number(l.px), sz: Number(l.sz), n: l.n };
-  };
-  return { bids: bids.map(level), asks: asks.map(level), decimals };
-}
-
-function errorReason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class MarketSource implements PriceSource {
   readonly mode: PaperPricesMode;
@@ -161,10 +102,10 @@ export class MarketSource implements PriceSource {
   readonly #freshMs: number;
   readonly #readyTimeoutMs: number;
 
-  readonly #history = new Map<string, CoinHistory>();
-  readonly #books = new Map<string, { book: UpstreamBook; engine: Book | undefined; at: number }>();
-  readonly #candles = new Map<string, { candles: UpstreamCandle[]; at: number }>();
-  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #history: Histories = new Map();
+  readonly #books = new Map<string, CachedBook>();
+  readonly #candles = new CandleCache();
+  readonly #requests = new SharedRequests();
 
   #lastSuccessMs: number | undefined;
   #upstreamState: 'ok' | 'down' | 'unknown' = 'unknown';
@@ -194,7 +135,7 @@ export class MarketSource implements PriceSource {
     // Mainnet's last mids before a restart: the marks continue from them until it answers.
     const remembered = this.mode === 'synthetic' ? undefined : this.#memory?.load();
     if (remembered) {
-      this.#record(remembered.time, remembered.mids);
+      recordMids(this.#history, remembered.time, remembered.mids);
       this.#lastSaved = remembered;
     }
   }
@@ -205,24 +146,7 @@ export class MarketSource implements PriceSource {
     if (this.mode === 'synthetic') return undefined;
     this.touch();
     const history = this.#history.get(asset.name);
-    if (!history || history.times.length === 0) return undefined;
-    const hold = this.mode === 'mainnet';
-    const path = (t: number) => midPriceAt(seed, asset, t);
-    const i = history.indexAt(timeMs);
-    if (i < 0) {
-      const t0 = history.times[0]!;
-      const p0 = history.prices[0]!;
-      return hold ? p0 : (p0 * path(timeMs)) / path(t0);
-    }
-    const ti = history.times[i]!;
-    const pi = history.prices[i]!;
-    if (hold || timeMs - ti <= this.#freshMs) return pi;
-    const a = ti + this.#freshMs;
-    const anchored = (t: number) => (pi * path(t)) / path(a);
-    if (i + 1 >= history.times.length) return anchored(timeMs);
-    const b = history.times[i + 1]!;
-    const bend = history.prices[i + 1]! / anchored(b);
-    return anchored(timeMs) * bend ** ((timeMs - a) / (b - a));
+    return timelineMid(history, seed, asset, timeMs, this.#freshMs, this.mode === 'mainnet');
   }
 
   bookAt(asset: PerpAsset, timeMs: number): Book | undefined {
@@ -241,10 +165,7 @@ export class MarketSource implements PriceSource {
   /** Whether `asset`'s mid at `timeMs` is mainnet's own (not the synthetic path). */
   #isLive(asset: PerpAsset, timeMs: number): boolean {
     const history = this.#history.get(asset.name);
-    if (!history) return false;
-    const i = history.indexAt(timeMs);
-    if (i < 0) return false;
-    return this.mode === 'mainnet' || timeMs - history.times[i]! <= this.#freshMs;
+    return isLiveAt(history, timeMs, this.#freshMs, this.mode === 'mainnet');
   }
 
   // ---- on-demand market data ----
@@ -257,7 +178,9 @@ export class MarketSource implements PriceSource {
     const cached = this.#books.get(asset.name);
     if (cached && nowMs - cached.at <= BOOK_CACHE_MS && nowMs >= cached.at) return cached.book;
     try {
-      const book = await this.#once(`book:${asset.name}`, () => this.#upstream.l2Book(asset.name));
+      const book = await this.#requests.once(`book:${asset.name}`, () =>
+        this.#upstream.l2Book(asset.name),
+      );
       if (!book) return undefined;
       const at = this.#now();
       this.#books.set(asset.name, { book, engine: toBook(book), at });
@@ -291,57 +214,18 @@ export class MarketSource implements PriceSource {
     let entry = this.#candles.get(key);
     if (!entry || nowMs - entry.at > CANDLE_CACHE_MS || nowMs < entry.at) {
       try {
-        const candles = await this.#once(`candles:${key}`, () =>
+        const candles = await this.#requests.once(`candles:${key}`, () =>
           this.#upstream.candles(asset.name, interval, from, to - 1),
         );
         entry = { candles, at: this.#now() };
-        this.#candles.delete(key);
         this.#candles.set(key, entry);
-        if (this.#candles.size > CANDLE_CACHE_ENTRIES) {
-          this.#candles.delete(this.#candles.keys().next().value!);
-        }
       } catch {
         if (!entry || this.mode !== 'mainnet') return undefined;
       }
     }
     const kept = entry.candles.filter((c) => c.t >= startMs && c.t <= until);
-    return this.#followMids(asset, kept, entry.at, nowMs);
-  }
-
-  /**
-   * The running candle closes at the current mid, its high and low widened by the mids polled
-   * since it was fetched (at `fetchedMs`).
-   */
-  #followMids(
-    asset: PerpAsset,
-    candles: UpstreamCandle[],
-    fetchedMs: number,
-    nowMs: number,
-  ): UpstreamCandle[] {
-    const last = candles[candles.length - 1];
     const mid = this.liveMid(asset, nowMs);
-    const history = this.#history.get(asset.name);
-    if (!last || mid === undefined || !history || last.T < nowMs) return candles;
-    const running = { ...last, c: mid };
-    let high = Number(last.h);
-    let low = Number(last.l);
-    const until = history.indexAt(nowMs);
-    for (let i = Math.max(0, history.indexAt(Math.max(last.t, fetchedMs))); i <= until; i += 1) {
-      const px = history.prices[i]!;
-      if (history.times[i]! < last.t || px === high || px === low) continue;
-      if (px > high) [high, running.h] = [px, formatDecimal(px, 8)];
-      if (px < low) [low, running.l] = [px, formatDecimal(px, 8)];
-    }
-    return [...candles.slice(0, -1), running];
-  }
-
-  /** One request per key at a time: concurrent readers share its answer. */
-  #once<T>(key: string, request: () => Promise<T>): Promise<T> {
-    const pending = this.#inFlight.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
-    const started = request().finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, started);
-    return started;
+    return followMids(kept, this.#history.get(asset.name), mid, entry.at, nowMs);
   }
 
   // ---- polling ----
@@ -350,7 +234,7 @@ export class MarketSource implements PriceSource {
   async poll(): Promise<boolean> {
     if (this.mode === 'synthetic') return false;
     try {
-      const answer = await this.#once('allMids', () => this.#upstream.allMids());
+      const answer = await this.#requests.once('allMids', () => this.#upstream.allMids());
       const at = this.#now();
       const mids: Record<string, number> = {};
       for (const asset of PERP_ASSETS) {
@@ -359,7 +243,7 @@ export class MarketSource implements PriceSource {
           mids[asset.name] = px;
         }
       }
-      this.#record(at, mids);
+      recordMids(this.#history, at, mids);
       this.#lastSuccessMs = at;
       if (!this.#lastSaved || at - this.#lastSaved.time >= SAVE_EVERY_MS) this.#save(at, mids);
       this.#setUpstream('ok', at);
@@ -367,17 +251,6 @@ export class MarketSource implements PriceSource {
     } catch (error) {
       this.#setUpstream('down', this.#now(), errorReason(error));
       return false;
-    }
-  }
-
-  #record(timeMs: number, mids: Record<string, number>): void {
-    for (const [coin, px] of Object.entries(mids)) {
-      let history = this.#history.get(coin);
-      if (!history) {
-        history = new CoinHistory();
-        this.#history.set(coin, history);
-      }
-      history.add(timeMs, px);
     }
   }
 
@@ -435,11 +308,7 @@ export class MarketSource implements PriceSource {
   close(): void {
     // The newest mids, for a restart that finds mainnet down.
     if (!this.#closed && this.#lastSuccessMs !== undefined) {
-      const mids: Record<string, number> = {};
-      for (const [coin, history] of this.#history) {
-        const last = history.times.length - 1;
-        if (history.times[last] === this.#lastSuccessMs) mids[coin] = history.prices[last]!;
-      }
+      const mids = midsSampledAt(this.#history, this.#lastSuccessMs);
       if (this.#lastSaved?.time !== this.#lastSuccessMs) this.#save(this.#lastSuccessMs, mids);
     }
     this.#closed = true;
