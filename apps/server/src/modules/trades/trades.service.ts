@@ -4,7 +4,6 @@ import {
   planExit,
   repriceTrade,
   sortTradesForDisplay,
-  tradeMessages,
   tradesToCsv,
   tradingDate,
   type BingoBoard,
@@ -19,9 +18,8 @@ import {
   type UpdateTradeRequest,
 } from '@tb/core';
 import type { Db, Queryable } from '../../db/client.js';
-import { AppError, badRequest, notFound, unwrap } from '../../lib/app-error.js';
+import { badRequest, unwrap } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { isUuid } from '../../lib/ids.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RiskService, RiskUser } from '../risk/risk.service.js';
 import { ExitUndo } from './exit-undo.js';
@@ -31,40 +29,15 @@ import type { LivePlacement } from './live-placement.js';
 import { openFromBody, type OpenInputs } from './open-from-body.js';
 import { TradeOrdersRepository } from './trade-orders.repository.js';
 import { TradesRepository } from './trades.repository.js';
-
-const tradeNotFound = () => notFound('Trade not found');
-const checkId = (id: string) => {
-  if (!isUuid(id)) throw tradeNotFound();
-};
-const closedTrade = () => new AppError(409, 'CONFLICT', tradeMessages.tradeClosed, 'status');
-/** A placed trade's levels are its orders on the exchange: an edit may not move them. */
-const liveLevels = () =>
-  new AppError(
-    409,
-    'CONFLICT',
-    "This trade is live on Hyperliquid: its levels are the exchange's orders. Move the stop from its card, or close it.",
-  );
-/** Deleting a working bracket's trade would leave its orders on the exchange untracked. */
-const liveDelete = () =>
-  new AppError(
-    409,
-    'CONFLICT',
-    'This trade is live on Hyperliquid: cancel its entry or close it at market first.',
-  );
-/** A trade closed by the exchange's fills is history (DESIGN.md section 11). */
-const verifiedTrade = (what: 'deleted' | 'changed') =>
-  new AppError(
-    409,
-    'VERIFIED_TRADE',
-    `This trade was closed by the exchange's own fills: it is part of your verified record and cannot be ${what}. Hide it to take it off your list; your statistics keep it.`,
-  );
-/** Only a closed trade can be hidden: an open one is risk the trader must see. */
-const hideOpen = () =>
-  new AppError(
-    409,
-    'CONFLICT',
-    'Close this trade before hiding it: an open trade stays on your list.',
-  );
+import {
+  checkId,
+  closedTrade,
+  hideOpen,
+  liveDelete,
+  liveLevels,
+  tradeNotFound,
+  verifiedTrade,
+} from './trade-refusals.js';
 
 /** Whether an edit keeps the pair, side and levels the trade's exchange orders were sent with. */
 const keepsLevels = (trade: Trade, body: UpdateTradeRequest) =>
