@@ -1,12 +1,15 @@
 import { boardScore, type BingoBoard, type BingoState } from '@tb/core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * The workbook of GET /api/bingo/export.xlsx: one sheet per board, named after it as far as
  * Excel allows (see {@link sheetNames}); the board's own name is in the first row.
  */
 export async function bingoWorkbook(state: BingoState): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first export: exceljs and its dependencies take 250 ms and more of the
+  // event loop to load, which every start of the server paid before (issue 28).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Trading Bingo';
   const names = sheetNames(state.bingoPages.map((board) => board.name));
   state.bingoPages.forEach((board, i) => addBoardSheet(workbook.addWorksheet(names[i]), board));
