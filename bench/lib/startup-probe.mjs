@@ -5,25 +5,40 @@
 //   - memory: process.memoryUsage() and the WebAssembly memories the process created (PGlite's
 //     Emscripten heap), found by wrapping WebAssembly.instantiate and new WebAssembly.Instance.
 // Every 500 ms and on exit it writes a JSON snapshot to STARTUP_PROBE_FILE (atomically).
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { isMainThread, threadId } from 'node:worker_threads';
 
-const out = process.env.STARTUP_PROBE_FILE;
+// A worker thread (the server runs PGlite in one) reports beside the main file, while it lives.
+const out =
+  process.env.STARTUP_PROBE_FILE &&
+  (isMainThread
+    ? process.env.STARTUP_PROBE_FILE
+    : `${process.env.STARTUP_PROBE_FILE}.thread${threadId}`);
 if (out) {
   const TICK_MS = 10;
   const BLOCK_MS = 50;
   /** [start ms since the process started, length ms] of each gap longer than BLOCK_MS. */
   const blocks = [];
-  /** WebAssembly memories, with the module's byte size when known (PGlite: pglite.wasm). */
+  /**
+   * The WebAssembly memories alive (PGlite's heap; a new folder's initdb instance has its own
+   * for a while), held weakly so the probe keeps none of them alive.
+   */
   const memories = new Set();
+  const seen = new WeakSet();
+  const addMemory = (memory) => {
+    if (seen.has(memory)) return;
+    seen.add(memory);
+    memories.add(new WeakRef(memory));
+  };
 
   const noteInstance = (instance, imports) => {
     for (const value of Object.values(instance?.exports ?? {})) {
-      if (value instanceof WebAssembly.Memory) memories.add(value);
+      if (value instanceof WebAssembly.Memory) addMemory(value);
     }
     for (const ns of Object.values(imports ?? {})) {
       for (const value of Object.values(ns ?? {})) {
-        if (value instanceof WebAssembly.Memory) memories.add(value);
+        if (value instanceof WebAssembly.Memory) addMemory(value);
       }
     }
   };
@@ -54,7 +69,12 @@ if (out) {
 
   const snapshot = () => {
     const m = process.memoryUsage();
-    const wasm = [...memories].map((memory) => memory.buffer.byteLength);
+    const wasm = [];
+    for (const ref of memories) {
+      const memory = ref.deref();
+      if (memory) wasm.push(memory.buffer.byteLength);
+      else memories.delete(ref);
+    }
     return {
       atMs: Math.round(performance.now()),
       pid: process.pid,
@@ -78,5 +98,5 @@ if (out) {
     }
   };
   setInterval(write, 500).unref();
-  process.on('exit', write);
+  process.on('exit', () => (isMainThread ? write() : rmSync(out, { force: true })));
 }

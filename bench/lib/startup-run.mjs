@@ -3,8 +3,8 @@
 // `/api/health` and on `/`, then its resident memory after start, after an idle wait and,
 // optionally, under a short authenticated load.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -22,13 +22,33 @@ export function rssOf(pid) {
   }
 }
 
-/** The probe's last snapshot (written every 500 ms by the server process). */
-function readProbe(file) {
+const readJson = (file) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
+};
+
+/**
+ * The probe's last snapshot (written every 500 ms by the server's main thread), with the JS
+ * heaps and WebAssembly memories of its live worker threads (PGlite's, when it has one) added.
+ */
+function readProbe(file) {
+  const main = readJson(file);
+  if (!main) return undefined;
+  const prefix = `${basename(file)}.thread`;
+  const threads = readdirSync(dirname(file))
+    .filter((name) => name.startsWith(prefix) && !name.endsWith('.tmp'))
+    .map((name) => readJson(join(dirname(file), name)))
+    .filter(Boolean);
+  const sum = (key) => threads.reduce((total, t) => total + t[key], main[key]);
+  return {
+    ...main,
+    heapUsed: sum('heapUsed'),
+    wasmBytes: sum('wasmBytes'),
+    threads: threads.length,
+  };
 }
 
 /** Polls `url` every 20 ms until it answers 200; ms since `t0`. */
@@ -145,6 +165,9 @@ export async function measureStart(
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    for (const f of [probeFile, `${probeFile}.tmp`]) if (existsSync(f)) rmSync(f);
+    const probeName = basename(probeFile);
+    for (const name of readdirSync(dirname(probeFile))) {
+      if (name.startsWith(probeName)) rmSync(join(dirname(probeFile), name), { force: true });
+    }
   }
 }

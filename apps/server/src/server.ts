@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { buildApp } from './app.js';
 import type { Faults, FaultPoint } from './modules/trades/live-desk.js';
 import { parseConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
@@ -32,12 +31,17 @@ async function main() {
 async function start(config: Config, release: () => void, startedAt: number) {
   // A lost database connection is a warning in the app's log (on stderr until the app exists).
   let warn = (message: string) => console.warn(message);
-  const database = await openDatabase({
+  // The database opens (PGlite in its worker thread, or the PostgreSQL pool and migrations)
+  // while this thread loads the app's modules: the two longest steps of a start, side by side.
+  const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirOf(config.dataDir),
     timeoutMs: config.databaseTimeoutMs,
     log: (message) => warn(message),
   });
+  opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  const { buildApp } = await import('./app.js');
+  const database = await opening;
   const appSecret = await resolveAppSecret({
     fromEnv: config.appSecret,
     database,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -10,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AdvisoryLocks } from '../lib/user-lock.js';
 import { pgAdvisoryLocks } from './advisory-locks.js';
+import { migrationsApplied } from './migrations-applied.js';
+import { PGliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 /** The one database type every repository takes: PGlite and PostgreSQL share it. */
@@ -45,6 +47,17 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * PGlite's settings for a data folder (the server's). shared_buffers: PostgreSQL's own page
+ * cache, 128 MB by default, which PGlite allocates and touches inside its WebAssembly memory
+ * at start (about 130 MB of resident memory). 32 MB keeps an ordinary installation's tables
+ * and indexes; the rest is read from the operating system's file cache (point queries as
+ * fast, scans of a table larger than the cache about 20 % slower). bench/RESULTS.md, issue 28.
+ */
+const PGLITE_FOLDER_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+};
+
 export interface OpenOptions {
   /** PostgreSQL URL; without it, PGlite. */
   databaseUrl?: string | undefined;
@@ -72,7 +85,10 @@ export interface OpenOptions {
 /** DESIGN.md section 10: an unreachable or frozen PostgreSQL answers 503 within a second. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 1_000;
 
-/** Opens the database and applies every pending migration. */
+/**
+ * Opens the database and applies every pending migration. A database already up to date
+ * costs one query (migrationsApplied): no migration file read, no lock taken.
+ */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   const database = opts.databaseUrl
@@ -82,22 +98,57 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         opts.log ?? (() => undefined),
       )
     : await openPglite(opts.pgliteDir, opts.pgliteOptions);
-  await database.migrate(folder);
+  try {
+    if (!(await migrationsApplied(database.db, folder))) await database.migrate(folder);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   return database;
 }
 
 async function openPglite(dir: string | undefined, options?: PGliteOptions): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite(options ?? {});
+  if (!dir) return pgliteDatabase(new PGlite(options ?? {}));
+  mkdirSync(dir, { recursive: true });
+  // A data folder (the server, the admin CLI) opens in a worker thread: PGlite's WebAssembly
+  // would otherwise hold the event loop while it opens (and creates) the database and runs
+  // each query.
+  if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteFolder(dir);
+  const thread = new PGliteThread(dir, PGLITE_FOLDER_OPTIONS);
+  try {
+    await thread.waitReady;
+  } catch (err) {
+    await thread.close();
+    throw err;
+  }
+  return pgliteDatabase(thread.asPGlite(), () => thread.close());
+}
+
+/**
+ * Creates the database of a new folder in a worker of its own, ended once done: initdb runs a
+ * second PGlite and its own WebAssembly (400 MB and more between them) that would otherwise
+ * stay in the server's memory until collected, if ever.
+ */
+async function createPgliteFolder(dir: string): Promise<void> {
+  const creator = new PGliteThread(dir, PGLITE_FOLDER_OPTIONS);
+  try {
+    await creator.waitReady;
+  } finally {
+    await creator.close();
+  }
+}
+
+async function pgliteDatabase(client: PGlite, close = () => client.close()): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    migrate: (folder = migrationsFolder) =>
-      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-    close: () => client.close(),
+    migrate: async (folder = migrationsFolder) => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+    },
+    close,
   };
 }
 
