@@ -30,6 +30,7 @@ export { paperFeedRoutes } from './ws/routes.js';
 export type { PaperFeedRoutesOptions } from './ws/routes.js';
 export type { PaperRateLimit } from './rate-limit/limit-weights.js';
 export type { WeightChange, WeightState } from './rate-limit/budget.js';
+export { AppWeights, type AppWeightTally } from './rate-limit/app-weights.js';
 export { WEIGHT_PER_MINUTE } from './rate-limit/weights.js';
 export {
   ID_BLOCK_SIZE,

@@ -103,6 +103,7 @@ export async function openPaperExchange(
       ),
     faucet: (body) => guarded(log, () => handleFaucet(deps, body)),
     pinMark: async (body) => handlePinMark(deps, body),
+    onMarkPinned: (listener) => deps.pins.onChange(listener),
     pricesStatus: () => prices?.status() ?? syntheticStatus,
     close: () => prices?.close(),
   };

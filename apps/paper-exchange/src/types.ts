@@ -167,6 +167,8 @@ export interface PaperExchange {
    * `px` until `{ coin, px: null }`; 400 on a bad body. See market/pins.ts.
    */
   pinMark(body: unknown): Promise<PaperReply>;
+  /** Calls `listener` after each pin or release (the app's price caches drop their mids). */
+  onMarkPinned?(listener: () => void): void;
   /** Where the marks come from now (/api/health); optional for stand-ins in tests. */
   pricesStatus?(): PaperPricesStatus;
   /** Stops what runs on timers (the mids' polling). */

@@ -301,6 +301,9 @@ async function registerApiModules(
     () => shared.now().getTime(),
     shared.state,
   );
+  // PAPER_APP_WEIGHTS: a log line a minute of what the app's paper calls weighed.
+  const stopWeightLog = networks.logAppWeights(shared.log);
+  api.addHook('onClose', async () => stopWeightLog());
   // Entry prices are bounded by the exchange module's market data: read from the networks,
   // not through ExchangeService, which uses trades (no cycle).
   const marketPrice = (pair: string) => marketPriceOf(networks, config.marketDataNetwork, pair);

@@ -81,6 +81,11 @@ export const ConfigSchema = z
     /** Hyperliquid's per-IP weights on /paper (1,200 a minute, times RATE_LIMIT_SCALE). */
     PAPER_RATE_LIMIT: z.stringbool().default(true),
     /**
+     * The app's own calls to the paper exchange charged as Hyperliquid charges the server's IP
+     * (and metered by the app like mainnet's): the live-capacity benchmark runs with it.
+     */
+    PAPER_APP_WEIGHTS: z.stringbool().default(false),
+    /**
      * Where the paper market's prices come from (DESIGN.md section 12): auto follows
      * HYPERLIQUID_MAINNET_URL while it answers and the seeded path otherwise; mainnet and
      * synthetic force one. Default auto, but synthetic with NODE_ENV=test: no test calls out.
@@ -145,6 +150,7 @@ export const ConfigSchema = z
     paperExchange: env.PAPER_EXCHANGE,
     paperControl: env.PAPER_CONTROL,
     paperRateLimit: env.PAPER_RATE_LIMIT,
+    paperAppWeights: env.PAPER_APP_WEIGHTS,
     paperPrices: env.PAPER_PRICES ?? (env.NODE_ENV === 'test' ? 'synthetic' : 'auto'),
     hyperliquidUrls: {
       mainnet: env.HYPERLIQUID_MAINNET_URL.replace(/\/$/, ''),

@@ -85,17 +85,26 @@ export class SharedCache {
       this.remote ? this.loadShared(this.remote, key, ttlMs, source, check) : source()
     ).then(
       (entry) => {
-        this.inFlight.delete(key);
-        this.store(key, entry);
+        // A load that was forgotten meanwhile (forget) answers its callers but is not kept.
+        if (this.inFlight.get(key) === loading) {
+          this.inFlight.delete(key);
+          this.store(key, entry);
+        }
         return entry.value as T;
       },
       (error: unknown) => {
-        this.inFlight.delete(key);
+        if (this.inFlight.get(key) === loading) this.inFlight.delete(key);
         throw error;
       },
     );
     this.inFlight.set(key, loading);
     return loading;
+  }
+
+  /** Drops this instance's value of `key` and its load in flight: the next get loads anew. */
+  forget(key: string): void {
+    this.values.delete(key);
+    this.inFlight.delete(key);
   }
 
   private async loadFromSource<T>(

@@ -38,6 +38,8 @@ export interface MarketData {
   orderBook(symbol: string, limit: number): Promise<OrderBook>;
   ohlcv(symbol: string, query: OhlcvQuery): Promise<Candle[]>;
   publicTrades(symbol: string, limit: number): Promise<PublicTrade[]>;
+  /** Every coin's mid price (Hyperliquid's `allMids`: coin name to decimal string). */
+  mids(): Promise<Readonly<Record<string, string>>>;
 }
 
 /** One user's account on the exchange: read with the master address, signed by the API wallet. */

@@ -1,7 +1,7 @@
 import { InfoClient, type IRequestTransport } from '@nktkas/hyperliquid';
 import { HyperliquidAccount } from './account.js';
 import { SharedCache, type RemoteCache } from './cache.js';
-import type { ExchangeAccount, MarketData } from './exchange-client.js';
+import type { ExchangeAccount } from './exchange-client.js';
 import { HyperliquidMarket } from './market-data.js';
 import type { AccountCredentials, Network } from './types.js';
 
@@ -22,7 +22,7 @@ export interface HyperliquidExchangeOptions {
  */
 export class HyperliquidExchange {
   readonly network: Network;
-  readonly market: MarketData;
+  readonly market: HyperliquidMarket;
   private readonly data: HyperliquidMarket;
   private readonly info: InfoClient;
 

@@ -32,7 +32,9 @@ export { approveAgent, type ApproveAgentOptions } from './agents.js';
 export {
   MemoryMeterStore,
   meteredTransport,
+  PRIORITY_SHARE,
   WeightMeter,
+  type WeightPriority,
   type MeterChange,
   type MeterStore,
   type MeteredTransportOptions,

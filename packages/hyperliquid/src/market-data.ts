@@ -84,6 +84,11 @@ export class HyperliquidMarket implements MarketData {
     );
   }
 
+  /** The next mids are read from the exchange (a paper mark was pinned: tests and demos). */
+  forgetMids(): void {
+    this.cache.forget('allMids');
+  }
+
   /** The perp asset of a symbol in any shape; 'unknown-symbol' when meta does not list it. */
   async asset(symbol: string): Promise<Asset> {
     const universe = await this.universe();

@@ -1,7 +1,12 @@
 import { HttpRequestError, InfoClient, type IRequestTransport } from '@nktkas/hyperliquid';
 import { describe, expect, it } from 'vitest';
 import { toExchangeError, UNAVAILABLE_MESSAGE } from './errors.js';
-import { MemoryMeterStore, meteredTransport, WeightMeter } from './weight-meter.js';
+import {
+  MemoryMeterStore,
+  meteredTransport,
+  WeightMeter,
+  type WeightPriority,
+} from './weight-meter.js';
 import { answerWeight, requestWeight } from './weights.js';
 
 const T0 = 1_736_121_600_000;
@@ -147,5 +152,35 @@ describe('meteredTransport', () => {
     expect(inner.sent).toHaveLength(1);
     time.clock.ms += 2_000;
     await expect(transport.request('info', { type: 'allMids' })).resolves.toEqual({});
+  });
+
+  it('lets a lower priority fill only its share: visitors 50 %, sweeps 75 %, the live loop the rest', async () => {
+    const time = fakeTime();
+    const meter = new WeightMeter({ key: 'test', now: time.now, perMinute: 100 });
+    const inner = fakeInner(() => ({}));
+    let priority: WeightPriority | undefined;
+    const transport = meteredTransport(inner.transport, meter, {
+      sleep: time.sleep,
+      maxWaitMs: 0,
+      priority: () => priority ?? 'live',
+    });
+    const metaAt = (at: WeightPriority) => {
+      priority = at;
+      return transport.request('info', { type: 'meta' });
+    };
+    await metaAt('low'); // 20
+    await metaAt('low'); // 40
+    await expect(metaAt('low')).rejects.toThrow(/no room/);
+    await metaAt('sweep'); // 60
+    await expect(metaAt('sweep')).rejects.toThrow(/no room/);
+    await metaAt('live'); // 80
+    await expect(metaAt('live')).rejects.toThrow(/no room/); // 100 > 96
+    expect(await meter.spent()).toBe(80);
+    expect(inner.sent).toHaveLength(4);
+    // What each priority has left: what the reconciler asks before a sweep.
+    expect(await meter.available(0.75)).toBe(0);
+    expect(await meter.available(0.96)).toBe(16);
+    await meter.refused();
+    expect(await meter.available(0.96)).toBe(0);
   });
 });

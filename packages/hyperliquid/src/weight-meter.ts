@@ -6,9 +6,28 @@ import { answerWeight, requestWeight, WEIGHT_PER_MINUTE } from './weights.js';
  * the server sends to a network is charged its weight (weights.ts) before it goes, in a rolling
  * minute shared by every instance when the store is (the server passes its Redis-backed shared
  * state); a request that finds no room waits for it, a little, and a 429 closes the gate for a
- * while (2 s, doubling per 429 in a row, up to a minute). A first step: which requests go first
- * when the budget is short (the live loop's) is issue 28's.
+ * while (2 s, doubling per 429 in a row, up to a minute). Requests go by priority (below): a
+ * lower one may only spend up to its share of the minute, so what is left stays for the higher.
  */
+
+/**
+ * Who a request is for, highest first: `live` (the live loop's closes and a trader's own
+ * actions: the default), `sweep` (the reconciler's slow sweep and other background reads),
+ * `low` (market data for visitors who are not signed in, MFE / MAE candles).
+ */
+export type WeightPriority = 'live' | 'sweep' | 'low';
+
+/**
+ * The share of the minute each priority may fill. `live` keeps a little under the limit: an
+ * answer's items are charged once it arrived, and Hyperliquid's minute starts when the
+ * request reaches it, a little after the meter's.
+ */
+export const PRIORITY_SHARE: Readonly<Record<WeightPriority, number>> = {
+  live: 0.96,
+  sweep: 0.75,
+  low: 0.5,
+};
+
 
 /** What a change makes of the records it read (the server's SharedState has the same shape). */
 export interface MeterChange<T, R> {
@@ -87,15 +106,19 @@ export class WeightMeter {
     this.#now = options.now ?? Date.now;
   }
 
-  /** Charges `weight` if the minute has room and no 429 closed the gate: 0; else ms to wait. */
-  take(weight: number): Promise<number> {
+  /**
+   * Charges `weight` if `share` of the minute has room and no 429 closed the gate: 0; else ms
+   * to wait.
+   */
+  take(weight: number, share = 1): Promise<number> {
     const nowMs = this.#now();
+    const room = Math.floor(this.perMinute * share);
     return this.#change(nowMs, (record, spent) => {
       if (record.closedUntil > nowMs) return { record, result: record.closedUntil - nowMs };
-      if (spent + weight <= this.perMinute) {
+      if (spent + weight <= room) {
         return { record: charged(record, weight, nowMs), result: 0 };
       }
-      return { record, result: waitFor(record.slots, spent + weight - this.perMinute, nowMs) };
+      return { record, result: waitFor(record.slots, spent + weight - room, nowMs) };
     });
   }
 
@@ -117,6 +140,16 @@ export class WeightMeter {
       const closedUntil = Math.max(record.closedUntil, nowMs + backOff);
       return { record: { ...record, closedUntil, strikes: record.strikes + 1 }, result: undefined };
     });
+  }
+
+  /** Weight `share` of the minute has left now (0 while a 429 holds the gate closed). */
+  available(share = 1): Promise<number> {
+    const nowMs = this.#now();
+    const room = Math.floor(this.perMinute * share);
+    return this.#change(nowMs, (record, spent) => ({
+      record,
+      result: record.closedUntil > nowMs ? 0 : Math.max(0, room - spent),
+    }));
   }
 
   /** Weight spent in the rolling minute. */
@@ -174,6 +207,11 @@ export interface MeteredTransportOptions {
   maxWaitMs?: number;
   /** Waits `ms` (tests pass their own); rejects when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * The priority of the request about to be sent (the server's knows who it is for: an
+   * AsyncLocalStorage, lib/weight-priority.ts); `live` by default.
+   */
+  priority?: () => WeightPriority;
 }
 
 function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
@@ -192,9 +230,10 @@ function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * `inner` with every request charged to `meter` first: it waits for room (at most `maxWaitMs`
- * in all, then fails like an exchange that cannot be reached), sends, charges the items the
- * answer returned, and closes the meter's gate on a 429.
+ * `inner` with every request charged to `meter` first, at its priority (options.priority):
+ * it waits for room (at most `maxWaitMs` in all, then fails like an
+ * exchange that cannot be reached), sends, charges the items the answer returned, and closes
+ * the meter's gate on a 429.
  */
 export function meteredTransport(
   inner: IRequestTransport,
@@ -207,8 +246,13 @@ export function meteredTransport(
     isTestnet: inner.isTestnet,
     async request<T>(endpoint: 'info' | 'exchange', payload: unknown, signal?: AbortSignal) {
       const weight = requestWeight(endpoint, payload);
+      const share = PRIORITY_SHARE[options.priority?.() ?? 'live'];
       let waited = 0;
-      for (let wait = await meter.take(weight); wait > 0; wait = await meter.take(weight)) {
+      for (
+        let wait = await meter.take(weight, share);
+        wait > 0;
+        wait = await meter.take(weight, share)
+      ) {
         if (waited + wait > maxWaitMs) {
           throw new HttpRequestError({
             detail: `Hyperliquid's request weight budget (${meter.perMinute} a minute) has no room for ${Math.ceil(wait / 1000)} s`,

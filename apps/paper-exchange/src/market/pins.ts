@@ -21,6 +21,12 @@ export class MarkPins {
   source?: PriceSource;
 
   readonly #pins = new Map<string, { px: number | null; sinceMs: number }[]>();
+  readonly #listeners = new Set<() => void>();
+
+  /** Calls `listener` after each pin or release. */
+  onChange(listener: () => void): void {
+    this.#listeners.add(listener);
+  }
 
   /** Pins `coin` at `px` (USD, positive) from `nowMs` on. */
   pin(coin: string, px: number, nowMs: number): void {
@@ -57,6 +63,7 @@ export class MarkPins {
     // A few recent changes are enough for requests in flight; older ones are never asked.
     if (history.length > HISTORY) history.splice(0, history.length - HISTORY);
     this.#pins.set(coin, history);
+    for (const listener of this.#listeners) listener();
   }
 }
 

@@ -213,6 +213,11 @@ export const exchangeCursors = pgTable('exchange_cursors', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
   failures: integer('failures').notNull().default(0),
   retryAt: timestamp('retry_at', { withTimezone: true }),
+  /**
+   * The fills are to be read now (not on the slow sweep): the market crossed a level of one of
+   * the connection's live trades (reconciler/price-watch.ts). Cleared by the read that follows.
+   */
+  dueAt: timestamp('due_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

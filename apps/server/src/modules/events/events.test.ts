@@ -6,6 +6,7 @@ import { openEventStream } from '../../test/event-stream.js';
 import { DATABASES } from '../../test/helper.js';
 import { twoInstances } from '../../test/instances.js';
 import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
+import { markDue } from '../reconciler/price-watch.js';
 import { JOURNAL_CHANGED } from './journal-events.js';
 import { MAX_STREAMS_PER_USER } from './event-streams.js';
 
@@ -35,6 +36,9 @@ for (const kind of DATABASES) {
       await t.pin(103_500);
       await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
       await t.pin(MARK);
+      // The market went through the levels and back between two looks: due, as the price
+      // watch marks it when it sees a level reached (the sweep would, a minute later).
+      await markDue(instances.database.db, [user.connectionId], new Date());
       return { user, placed };
     };
 

@@ -12,6 +12,7 @@ import {
   SymbolParamsSchema,
   TickerSchema,
 } from '@tb/core';
+import { withWeightPriority } from '../../lib/weight-priority.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callExchange, exchangeRouteMessages as m } from './exchange-errors.js';
@@ -45,10 +46,10 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
     unknownSymbolMessage?: string,
   ) => {
     const market = await exchange.market(userId);
-    return {
-      success: true as const,
-      data: await callExchange(message, app.log, () => run(market), unknownSymbolMessage),
-    };
+    // A visitor's reads wait behind traders' (DESIGN.md section 13: the weight budget).
+    const read = () => callExchange(message, app.log, () => run(market), unknownSymbolMessage);
+    const data = userId === null ? await withWeightPriority('low', read) : await read();
+    return { success: true as const, data };
   };
   const userOf = (req: { auth: { user: { id: string } } | null }) => req.auth?.user.id ?? null;
 

@@ -6,7 +6,9 @@ import {
   httpTransport,
   HyperliquidExchange,
   meteredTransport,
+  PRIORITY_SHARE,
   WeightMeter,
+  type WeightPriority,
   type AccountCredentials,
   type ExchangeAccount,
   type MarketData,
@@ -14,9 +16,11 @@ import {
   type Network,
   type RemoteCache,
 } from '@tb/hyperliquid';
-import type { PaperExchange } from '@tb/paper-exchange';
+import { AppWeights, type PaperExchange, type WeightState } from '@tb/paper-exchange';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { badRequest } from '../../lib/app-error.js';
+import { currentWeightPriority } from '../../lib/weight-priority.js';
 
 /** Keys of a freshly created paper account: the master address and its approved API wallet. */
 export interface PaperAccountKeys {
@@ -32,13 +36,20 @@ export interface PaperAccountKeys {
  * the same on every instance); testnet and mainnet over HTTP with the configured URLs and
  * time-out, each request charged first to the network's weight budget (Hyperliquid's 1,200 a
  * minute per IP, DESIGN.md section 13), shared by every instance through `meterStore` (Redis).
- * The in-process paper calls pass no HTTP face and are not charged (see paperRoutes).
+ * The in-process paper calls pass no HTTP face and are not charged (see paperRoutes), unless
+ * PAPER_APP_WEIGHTS: then the paper exchange charges them as Hyperliquid charges the server's
+ * IP, and the app meters them like mainnet's (the live-capacity benchmark).
  */
 export class ExchangeNetworks {
   readonly #exchanges = new Map<Network, HyperliquidExchange>();
+  /** The weight budgets requests to a network are charged to (paper: PAPER_APP_WEIGHTS only). */
+  readonly #meters = new Map<Network, WeightMeter>();
+  /** PAPER_APP_WEIGHTS: the paper exchange's count of the app's own calls. */
+  readonly appWeights: AppWeights | null = null;
 
   constructor(
-    config: Pick<Config, 'hyperliquidUrls' | 'exchangeTimeoutMs'>,
+    config: Pick<Config, 'hyperliquidUrls' | 'exchangeTimeoutMs'> &
+      Partial<Pick<Config, 'paperAppWeights'>>,
     private readonly paper: PaperExchange | null,
     /** The market cache several instances share (Redis), per network; none in one process. */
     remoteCache?: (network: 'mainnet' | 'testnet') => RemoteCache,
@@ -49,17 +60,20 @@ export class ExchangeNetworks {
   ) {
     const timeoutMs = config.exchangeTimeoutMs;
     for (const network of ['mainnet', 'testnet'] as const) {
+      // Real time: Hyperliquid's minute is not the app's (test) clock.
+      const meter = new WeightMeter({
+        key: `hyperliquid:${network}`,
+        ...(meterStore && { store: meterStore }),
+      });
+      this.#meters.set(network, meter);
       const transport = meteredTransport(
         httpTransport({
           apiUrl: config.hyperliquidUrls[network],
           isTestnet: network === 'testnet',
           timeoutMs,
         }),
-        // Real time: Hyperliquid's minute is not the app's (test) clock.
-        new WeightMeter({
-          key: `hyperliquid:${network}`,
-          ...(meterStore && { store: meterStore }),
-        }),
+        meter,
+        { priority: currentWeightPriority },
       );
       const remote = remoteCache?.(network);
       this.#exchanges.set(
@@ -68,15 +82,34 @@ export class ExchangeNetworks {
       );
     }
     if (paper) {
-      this.#exchanges.set(
-        'paper',
-        new HyperliquidExchange({
-          transport: this.#paperTransport(timeoutMs),
-          network: 'paper',
-          now,
-        }),
-      );
+      let transport = this.#paperTransport(timeoutMs);
+      if (config.paperAppWeights) {
+        const clock = now ?? (() => performance.timeOrigin + performance.now());
+        this.appWeights = new AppWeights(paper, clock, meterStore as WeightState | undefined);
+        const meter = new WeightMeter({
+          key: 'hyperliquid:paper',
+          now: clock,
+          ...(meterStore && { store: meterStore }),
+        });
+        this.#meters.set('paper', meter);
+        transport = meteredTransport(this.#paperTransport(timeoutMs, this.appWeights), meter, {
+          priority: currentWeightPriority,
+        });
+      }
+      const exchange = new HyperliquidExchange({ transport, network: 'paper', now });
+      this.#exchanges.set('paper', exchange);
+      // A pinned mark (PAPER_CONTROL: tests, demos) is the app's price at once, not in a second.
+      paper.onMarkPinned?.(() => exchange.market.forgetMids());
     }
+  }
+
+  /**
+   * Whether `weight` more fits in the network's budget at `priority` now (a network the app
+   * does not meter always has room): the reconciler's sweep asks before it reads.
+   */
+  async hasRoom(network: Network, priority: WeightPriority, weight: number): Promise<boolean> {
+    const meter = this.#meters.get(network);
+    return !meter || (await meter.available(PRIORITY_SHARE[priority])) >= weight;
   }
 
   /** Public market data of a network. */
@@ -113,14 +146,29 @@ export class ExchangeNetworks {
     return { walletAddress, apiKey, privateKey };
   }
 
-  #paperTransport(timeoutMs: number) {
+  /** Every `everyMs`, a log line of what the app's paper calls spent (PAPER_APP_WEIGHTS). */
+  logAppWeights(log: FastifyBaseLogger, everyMs = 60_000): () => void {
+    const weights = this.appWeights;
+    if (!weights) return () => undefined;
+    const timer = setInterval(() => {
+      log.info({ appWeights: weights.takeTally(), everyMs }, 'paper: weight of the app calls');
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  #paperTransport(timeoutMs: number, weights?: AppWeights) {
     const paper = this.#requirePaper();
     return handlerTransport({
       isTestnet: true,
       timeoutMs,
       // A request the transport gave up on (504) is not committed later.
       handle: (endpoint, body, signal) =>
-        endpoint === 'info' ? paper.info(body) : paper.exchange(body, signal),
+        weights
+          ? weights.handle(endpoint, body, signal)
+          : endpoint === 'info'
+            ? paper.info(body)
+            : paper.exchange(body, signal),
     });
   }
 

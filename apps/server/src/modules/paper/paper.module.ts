@@ -81,7 +81,8 @@ function mainnetUpstream(apiUrl: string, state: ModuleDeps['state']): InfoUpstre
   const transport = meteredTransport(
     httpTransport({ apiUrl, isTestnet: false, timeoutMs: UPSTREAM_TIMEOUT_MS }),
     new WeightMeter({ key: 'hyperliquid:mainnet', store: state }),
-    { maxWaitMs: 0 },
+    // Behind the live loop's and the sweep's requests (it is market data for the paper market).
+    { maxWaitMs: 0, priority: () => 'low' },
   );
   return new InfoUpstream((payload) => transport.request('info', payload));
 }

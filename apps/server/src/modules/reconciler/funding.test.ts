@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/helper.js';
 import { LONG, MARK, liveHelpers, vwapOf } from '../../test/live-trading.js';
-import { SWEEP_MS } from './watched-connections.js';
+import { MIN_SWEEP_MS } from './sweep.js';
 
 const HOUR = 3_600_000;
 
@@ -95,7 +95,7 @@ describeEachDatabase(
         (await t.call(user.token, 'POST', '/api/exchange/order', order('sell'))).statusCode,
       ).toBe(201);
       await runOnce();
-      ctx.clock.advance(SWEEP_MS + 1);
+      ctx.clock.advance(MIN_SWEEP_MS + 1);
       await runOnce();
 
       const payments = await fundingOf(user.wallet);

@@ -3,7 +3,7 @@ import { createTrade, login } from '../../test/api.js';
 import { grantPlan } from '../../test/exchange-fixtures.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { MARK, liveHelpers } from '../../test/live-trading.js';
-import { SWEEP_MS } from './watched-connections.js';
+import { MIN_SWEEP_MS } from './sweep.js';
 
 /** A market order of 0.01 BTC through the dashboard's order form: no plan in the journal. */
 const order = (side: 'buy' | 'sell', reduceOnly = false) => ({
@@ -26,7 +26,7 @@ describeEachDatabase(
     /** The slow sweep of a watched connection: its cursor is made, then worked a minute on. */
     const sweep = async () => {
       await runOnce();
-      ctx.clock.advance(SWEEP_MS + 1);
+      ctx.clock.advance(MIN_SWEEP_MS + 1);
       await runOnce();
     };
 

@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { exchangeCursors } from '../../db/schema/index.js';
 import { describeEachDatabase, TEST_DATABASE_URL } from '../../test/helper.js';
 import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
+import { markDue } from './price-watch.js';
 import { Reconciler } from './reconciler.js';
 
 /** The test apps' secret (test/helper.ts): a second app opens the same sealed keys. */
@@ -54,7 +55,10 @@ describeEachDatabase(
       return app;
     };
 
-    /** A long placed and walked through entry and target on the exchange, not yet reconciled. */
+    /**
+     * A long placed and walked through entry and target on the exchange, not yet reconciled:
+     * its connection due, as a pass's look at the prices marks it (pins are each process's own).
+     */
     const filledLong = async () => {
       await t.pin(MARK);
       const user = await t.paperTrader();
@@ -65,6 +69,7 @@ describeEachDatabase(
       await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
       await t.pin(MARK);
       expect(await t.paperFills(user.wallet)).toHaveLength(2);
+      await markDue(ctx.database.db, [user.connectionId], ctx.clock.now());
       return { user, placed };
     };
 
@@ -204,6 +209,8 @@ describeEachDatabase(
       const calls: number[] = [];
       const account = {
         positions: async () => [],
+        // The due look at the resting entry: it filled, so the fills are read.
+        orderByCloid: async () => ({ oid: 1, coin: 'BTC', status: 'filled', size: 0, origSize: 1 }),
         fillsSince: async (from: number) => {
           calls.push(from);
           throw new ExchangeError('unavailable', 'The exchange is unavailable right now');
@@ -236,6 +243,8 @@ describeEachDatabase(
 
       const start = Date.now();
       ctx.clock.set(start);
+      // This reconciler does not watch prices (no market): the connection is marked due by hand.
+      await markDue(ctx.database.db, [user.connectionId], ctx.clock.now());
       expect(await failing.runOnce()).toBe(1);
       expect(calls).toHaveLength(1);
       expect(await cursor()).toMatchObject({ failures: 1, leaseOwner: null, leaseUntil: null });

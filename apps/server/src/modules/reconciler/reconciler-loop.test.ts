@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
-import { FULL_READ_MS, Reconciler } from './reconciler.js';
+import { Reconciler } from './reconciler.js';
+import { MIN_FULL_READ_MS } from './sweep.js';
 
 const APP_SECRET = 'test-secret-that-is-long-enough-0123456789';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,8 +55,9 @@ describeEachDatabase(
         const deadline = performance.now() + 30_000;
         while (!check()) {
           if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          // Positions never move here: after the first read, a pass reads fills once a minute.
-          ctx.clock.advance(FULL_READ_MS);
+          // Positions never move here and no price is watched (no market): the sweep reads the
+          // fills when the last read is old (10 minutes for a few connections: sweep.ts).
+          ctx.clock.advance(MIN_FULL_READ_MS);
           await sleep(10);
         }
       };

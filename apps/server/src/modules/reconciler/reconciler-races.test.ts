@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 import { exchangeFills, tradeOrders } from '../../db/schema/index.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
+import { markDue } from './price-watch.js';
 import { Reconciler } from './reconciler.js';
+import { MIN_FULL_READ_MS, MIN_SWEEP_MS } from './sweep.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
 
 describeEachDatabase(
@@ -198,48 +200,74 @@ describeEachDatabase(
       expect(cancelled).toEqual([[link!.entryCloid]]);
     });
 
-    it('a background pass reads fills only when a position moved, or a minute after the last read', async () => {
+    it('the sweep looks at positions and reads fills only when they moved or the last read is old; due reads at once', async () => {
       await t.pin(MARK);
       const user = await t.paperTrader();
       await t.place(user.token, LONG);
       let positions = [{ symbol: 'BTC-USD', side: 'long', size: 0.005 }];
       const calls = { positions: 0, fills: 0 };
+      let entry = { oid: 1, coin: 'BTC', status: 'open', size: 1, origSize: 1 };
       const account = {
         positions: async () => {
           calls.positions += 1;
           return positions;
         },
+        orderByCloid: async () => entry,
         fillsSince: async () => {
           calls.fills += 1;
           return [];
         },
       } as unknown as ExchangeAccount;
+      // No market: this reconciler does not watch prices, only the sweep (and due marks) move it.
       const reconciler = readerFor(user, account, { intervalMs: 2_000 });
-      const start = Date.now();
-      ctx.clock.set(start);
-      await reconciler.runOnce();
+      let at = Date.now();
+      const passAfter = async (ms: number) => {
+        at += ms;
+        ctx.clock.set(at);
+        await reconciler.runOnce();
+      };
+      // Just placed (and read by the placement): not on the sweep before a minute has passed.
+      await passAfter(0);
+      expect(calls).toEqual({ positions: 0, fills: 0 });
+      // Other tests' connections are swept too (and read nothing): only this one's calls count.
+      // A pass looks at as many as a sweep period needs per the time since the last (each pass
+      // here comes a period or more after the one before, so every connection due is looked at).
+      // The sweep: positions, and the fills (never read since the limit entry was placed).
+      await passAfter(MIN_SWEEP_MS);
       expect(calls).toEqual({ positions: 1, fills: 1 });
-      // Nothing moved: the cheap read only.
-      ctx.clock.set(start + 2_000);
-      await reconciler.runOnce();
+      // Nothing moved: the cheap read only, a sweep later.
+      await passAfter(MIN_SWEEP_MS);
       expect(calls).toEqual({ positions: 2, fills: 1 });
       // A position moved: the fills are read.
       positions = [];
-      ctx.clock.set(start + 4_000);
-      await reconciler.runOnce();
+      await passAfter(MIN_SWEEP_MS);
       expect(calls).toEqual({ positions: 3, fills: 2 });
-      // Unchanged for a minute: read anyway (fills that left the positions as they were).
-      ctx.clock.set(start + 4_000 + 60_000);
-      await reconciler.runOnce();
+      // Unchanged since the last read of fills long enough: read anyway (a round trip that left
+      // the positions as they were).
+      await passAfter(MIN_FULL_READ_MS);
       expect(calls).toEqual({ positions: 4, fills: 3 });
+      // Due (the market reached the resting entry's level): a look at the entry first (2
+      // weight): still resting whole, nothing more is read.
+      await markDue(ctx.database.db, [user.connectionId], ctx.clock.now());
+      await passAfter(1_000);
+      expect(calls).toEqual({ positions: 4, fills: 3 });
+      // Due again, the entry filled: the fills at once, without the sweep's probe, and once.
+      entry = { ...entry, status: 'filled', size: 0 };
+      await markDue(ctx.database.db, [user.connectionId], ctx.clock.now());
+      await passAfter(1_000);
+      expect(calls).toEqual({ positions: 4, fills: 4 });
+      await passAfter(1_000);
+      expect(calls).toEqual({ positions: 4, fills: 4 });
+      at += MIN_SWEEP_MS; // the next pass, a sweep period later
       // A route's sync always reads the fills, without the probe.
       await reconciler.syncConnection(user.id, user.connectionId);
-      expect(calls).toEqual({ positions: 4, fills: 4 });
-      // A new bracket: fills are expected, even if the positions end where they were.
+      expect(calls).toEqual({ positions: 4, fills: 5 });
+      // A new bracket: the positions are unknown again; the next sweep takes their signature
+      // and leaves the fills to the price watch (read by the sync a moment ago).
       await t.place(user.token, LONG);
-      ctx.clock.set(start + 4_000 + 62_000);
-      await reconciler.runOnce();
-      expect(calls).toEqual({ positions: 5, fills: 5 });
+      await reconciler.syncConnection(user.id, user.connectionId);
+      await passAfter(MIN_SWEEP_MS);
+      expect(calls).toEqual({ positions: 5, fills: 6 });
     });
   },
   { env: () => ({ PAPER_CONTROL: 'true' }) },

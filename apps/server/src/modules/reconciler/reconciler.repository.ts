@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ExchangeFill } from '@tb/core';
-import type { Queryable } from '../../db/client.js';
 import {
   exchangeCredentials,
   exchangeCursors,
@@ -8,13 +7,12 @@ import {
   tradeOrders,
   trades,
   users,
-  type ExchangeCursorRow,
   type ExchangeFillRow,
   type TradeOrdersRow,
   type TradeRow,
 } from '../../db/schema/index.js';
 import type { FillsClosing } from '@tb/core';
-import { isWatchedConnection, SWEEP_MS } from './watched-connections.js';
+import { CursorRepository } from './cursor.repository.js';
 
 /** What a fill is to the trade it belongs to. */
 export type FillRole = 'entry' | 'takeProfit' | 'stopLoss' | 'close';
@@ -26,23 +24,7 @@ export interface MatchedFill {
   role: FillRole | null;
 }
 
-/** How many connections one pass leases at most. */
-export const LEASE_BATCH = 50;
-
-/** A connection has a linked OPEN trade: what makes the reconciler watch it. */
-const hasOpenLinkedTrade = sql`exists (
-  select 1 from ${tradeOrders} join ${trades} on ${trades.id} = ${tradeOrders.tradeId}
-  where ${tradeOrders.connectionId} = ${exchangeCursors.connectionId}
-    and ${tradeOrders.userId} = ${exchangeCursors.userId}
-    and ${trades.status} = 'OPEN')`;
-
-/** A lease is free when none is held, it ran out, or this instance holds it. */
-const leaseFree = (me: string, now: Date): SQL =>
-  or(
-    isNull(exchangeCursors.leaseUntil),
-    lt(exchangeCursors.leaseUntil, now),
-    eq(exchangeCursors.leaseOwner, me),
-  )!;
+export { LEASE_BATCH } from './cursor.repository.js';
 
 const text = (values: readonly string[]) =>
   sql`array[${sql.join(
@@ -51,161 +33,10 @@ const text = (values: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * The reconciler's tables (exchange_cursors, exchange_fills) and what it changes on the trades
- * its fills close. Cursor writes that end a pass are guarded by the lease (`lease_owner`).
+ * The reconciler's tables (exchange_cursors: cursor.repository.ts; exchange_fills) and what it
+ * changes on the trades its fills close.
  */
-export class ReconcilerRepository {
-  constructor(private readonly db: Queryable) {}
-
-  /**
-   * Leases up to LEASE_BATCH due connections (free lease, no back-off pending, a linked OPEN
-   * trade, or a watched connection whose last pass is SWEEP_MS old), least recently worked
-   * first. Rows another instance is leasing at this moment are
-   * skipped (FOR UPDATE SKIP LOCKED), so two instances never lease the same connection.
-   */
-  async leaseDue(me: string, now: Date, until: Date): Promise<ExchangeCursorRow[]> {
-    const due = this.db
-      .select({ id: exchangeCursors.connectionId })
-      .from(exchangeCursors)
-      .where(
-        and(
-          leaseFree(me, now),
-          or(isNull(exchangeCursors.retryAt), lte(exchangeCursors.retryAt, now)),
-          or(
-            hasOpenLinkedTrade,
-            and(
-              isWatchedConnection,
-              lte(exchangeCursors.updatedAt, new Date(now.getTime() - SWEEP_MS)),
-            ),
-          ),
-        ),
-      )
-      .orderBy(asc(exchangeCursors.updatedAt))
-      .limit(LEASE_BATCH)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(exchangeCursors)
-      .set({ leaseOwner: me, leaseUntil: until })
-      .where(inArray(exchangeCursors.connectionId, due))
-      .returning();
-  }
-
-  /** Leases one connection of the user unless another instance holds it (back-off ignored). */
-  async leaseOne(
-    me: string,
-    userId: string,
-    connectionId: string,
-    now: Date,
-    until: Date,
-  ): Promise<ExchangeCursorRow | undefined> {
-    const [row] = await this.db
-      .update(exchangeCursors)
-      .set({ leaseOwner: me, leaseUntil: until })
-      .where(
-        and(
-          eq(exchangeCursors.connectionId, connectionId),
-          eq(exchangeCursors.userId, userId),
-          leaseFree(me, now),
-        ),
-      )
-      .returning();
-    return row;
-  }
-
-  /**
-   * A cursor for the connection when it has none: from `from`, or from a minute before its
-   * oldest linked OPEN trade was placed when that is earlier.
-   */
-  async ensureCursor(userId: string, connectionId: string, from: number, now: Date) {
-    const oldest = await this.db
-      .select({ at: sql<string | null>`min(${tradeOrders.createdAt})` })
-      .from(tradeOrders)
-      .innerJoin(trades, eq(trades.id, tradeOrders.tradeId))
-      .where(
-        and(
-          eq(tradeOrders.connectionId, connectionId),
-          eq(tradeOrders.userId, userId),
-          eq(trades.status, 'OPEN'),
-        ),
-      );
-    const at = oldest[0]?.at;
-    const start = at ? Math.min(from, new Date(at).getTime() - 60_000) : from;
-    const starts = { fillsFrom: start, backfilledFrom: start, fundingFrom: start };
-    await this.db
-      .insert(exchangeCursors)
-      .values({ connectionId, userId, ...starts, updatedAt: now })
-      .onConflictDoNothing();
-  }
-
-  /** Fills have now been read from `from`: the unjournaled list need not read before it again. */
-  async markBackfilled(me: string, connectionId: string, from: number) {
-    await this.db
-      .update(exchangeCursors)
-      .set({
-        backfilledFrom: sql`least(coalesce(${exchangeCursors.backfilledFrom}, ${from}), ${from})`,
-      })
-      .where(
-        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
-      );
-  }
-
-  /** Fills were read now, with the positions seen before (a background pass's probe). */
-  async noteRead(me: string, connectionId: string, positionSig: string | undefined, now: Date) {
-    await this.db
-      .update(exchangeCursors)
-      .set({ fillsReadAt: now, ...(positionSig !== undefined && { positionSig }) })
-      .where(
-        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
-      );
-  }
-
-  /**
-   * Extends this instance's lease after a long read, so the pass that read is the one that
-   * applies; false when another instance took the connection meanwhile.
-   */
-  async renewLease(me: string, connectionId: string, until: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(exchangeCursors)
-      .set({ leaseUntil: until })
-      .where(
-        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
-      )
-      .returning({ id: exchangeCursors.connectionId });
-    return rows.length === 1;
-  }
-
-  /** Ends this instance's lease; the connection goes to the back of the queue. */
-  async release(me: string, connectionId: string, now: Date) {
-    await this.db
-      .update(exchangeCursors)
-      .set({ leaseOwner: null, leaseUntil: null, updatedAt: now })
-      .where(
-        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
-      );
-  }
-
-  /** Every lease of `me` released (a restarted instance: its predecessor is gone). */
-  async releaseAll(me: string, now: Date) {
-    await this.db
-      .update(exchangeCursors)
-      .set({ leaseOwner: null, leaseUntil: null, updatedAt: now })
-      .where(eq(exchangeCursors.leaseOwner, me));
-  }
-
-  /** A failed read: one failure more, nothing before `retryAt`, the lease released. */
-  async backOff(me: string, connectionId: string, failures: number, retryAt: Date, now: Date) {
-    await this.db
-      .update(exchangeCursors)
-      .set({ failures, retryAt, leaseOwner: null, leaseUntil: null, updatedAt: now })
-      .where(
-        and(eq(exchangeCursors.connectionId, connectionId), eq(exchangeCursors.leaseOwner, me)),
-      );
-  }
-
-  async dropCursor(connectionId: string) {
-    await this.db.delete(exchangeCursors).where(eq(exchangeCursors.connectionId, connectionId));
-  }
-
+export class ReconcilerRepository extends CursorRepository {
   /** Whether the user still has the connection (removed ones are not watched). */
   async connectionExists(userId: string, connectionId: string): Promise<boolean> {
     const rows = await this.db

@@ -1,80 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import type { ExchangeFill, Position } from '@tb/core';
-import { ExchangeError, type ExchangeAccount } from '@tb/hyperliquid';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { ExchangeFill } from '@tb/core';
+import type { ExchangeAccount, Network, WeightPriority } from '@tb/hyperliquid';
+import { withWeightPriority } from '../../lib/weight-priority.js';
 import type { ExchangeCursorRow, TradeOrdersRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
-import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
-import type { ApiKeysService } from '../api-keys/api-keys.service.js';
-import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
-import type { RiskService } from '../risk/risk.service.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
 import { applyFills, LeaseLost, type AppliedFills, type PassContext } from './apply-fills.js';
 import { fundingReadFrom, nextFundingFrom } from './fundings.js';
 import { WatchedConnectionsRepository } from './watched-connections.js';
-import { ReconcilerRepository } from './reconciler.repository.js';
-import { enforceSessionEnd, type SessionEnd } from './session-end.js';
+import { LEASE_BATCH, ReconcilerRepository } from './reconciler.repository.js';
+import { SessionEndWatch, type SessionEnd } from './session-end.js';
+import { PriceWatch } from './price-watch.js';
+import { fullReadMs, sweepLimit, sweepMs } from './sweep.js';
+import { fillsExpected, liveOn } from './due-check.js';
+import { MAX_BACKOFF_MS, passFailed } from './pass-failure.js';
+
+import {
+  positionSignature,
+  type ExcursionsFiller,
+  type IntentResolution,
+  type ReconcilerDeps,
+} from './reconciler-deps.js';
+
+export { MAX_BACKOFF_MS };
+export type { JournalNotifier, ReconcilerDeps } from './reconciler-deps.js';
 
 export type { SessionEnd } from './session-end.js';
 
 /** How long a lease holds a connection for one instance. */
 export const LEASE_MS = 30_000;
-/** The longest back-off after repeated failures. */
-export const MAX_BACKOFF_MS = 5 * 60_000;
-/** The back-off base when the loop is off (RECONCILE_INTERVAL_MS=0). */
-const DEFAULT_BACKOFF_BASE_MS = 2_000;
-/** Connections worked at the same time in one pass. */
+/** Due connections worked at the same time in one pass. */
 const CONCURRENCY = 4;
-/** The longest a background pass goes without reading fills while positions look unchanged. */
-export const FULL_READ_MS = 60_000;
+/** Sweeps the loop runs in the background at most at once (they never hold up a pass). */
+const SWEEPS_IN_FLIGHT = 4;
+/** What a sweep may spend on one connection: its positions, then maybe its fills. */
+const SWEEP_WEIGHT = 22;
 
-/** The account's positions in one comparable line: `coin:side:size`, sorted. */
-export function positionSignature(positions: readonly Position[]): string {
-  return positions
-    .map((p) => `${p.symbol}:${p.side}:${p.size}`)
-    .sort()
-    .join('|');
-}
-
-export interface ReconcilerDeps {
-  db: Db;
-  now: Clock;
-  log: FastifyBaseLogger;
-  /** The connection's credentials (checked against its owner). */
-  keys: Pick<ApiKeysService, 'resolveControlled'>;
-  networks: Pick<ExchangeNetworks, 'account'>;
-  risk: Pick<RiskService, 'applyOutcome'> & Partial<Pick<RiskService, 'applyOffPlan'>>;
-  /** Time between background passes; 0: no loop (passes only when asked). */
-  intervalMs: number;
-  /** This instance's lease owner; a random one by default. */
-  instanceId?: string;
-  /** Told when a pass changed a trader's journal: their open pages read it again. */
-  journal?: JournalNotifier;
-}
-
-/** Where the reconciler says a trader's journal changed (events/journal-events.ts). */
-export interface JournalNotifier {
-  changed(userId: string, kind: 'trades' | 'risk'): Promise<void>;
-}
-
-/** MFE / MAE of closed trades (trades/excursions.ts): after fills close trades, and swept. */
-export interface ExcursionsFiller {
-  /** `onStored` once per trade whose excursions were stored. */
-  afterFills(tradeIds: readonly string[], onStored?: () => void): void;
-  sweepInBackground(): void;
-}
-
-/** Live actions' intents left without their request: resolved on every pass. */
-export interface IntentResolution {
-  /** `onResolved`: a trader whose intents were worked (their journal may have changed). */
-  resolveOrphans(onResolved?: (userId: string) => void): Promise<number>;
-}
+/** How a connection is worked: a due one, the sweep's look, or a route's sync. */
+type WorkMode = 'due' | 'sweep' | 'sync';
 
 /**
- * The live trading loop's reconciler (DESIGN.md section 9): reads the fills of connections
- * with linked OPEN trades and closes those trades from them, verified, moving the risk state.
+ * The live trading loop's reconciler (DESIGN.md sections 9 and 13): reads the fills of
+ * connections whose live trades the market reached a level of (price-watch.ts), and of every
+ * watched connection on a slow sweep (sweep.ts), and closes those trades from them, verified,
+ * moving the risk state.
  * Every instance runs one; a connection is worked by one instance at a time (a lease in
  * exchange_cursors), and a fill is applied once (exchange_fills is keyed by tid), so adding
  * instances or restarting one never closes a trade twice.
@@ -88,10 +57,19 @@ export class Reconciler {
   readonly #inFlight = new Map<string, Promise<unknown>>();
   #intents: IntentResolution | null = null;
   #sessionEnd: SessionEnd | null = null;
+  readonly #sessionEnds = new SessionEndWatch();
   #excursions: ExcursionsFiller | null = null;
+  readonly #watch: PriceWatch | null;
+  #lastPassAt: Date | null = null;
+  /** The loop's sweeps in flight (started by a pass, not awaited by it). */
+  readonly #sweeps = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: ReconcilerDeps) {
     this.instanceId = deps.instanceId ?? randomUUID();
+    const { networks } = deps;
+    this.#watch = networks.market
+      ? new PriceWatch({ db: deps.db, log: deps.log, market: (n) => networks.market!(n) })
+      : null;
   }
 
   #repo() {
@@ -129,37 +107,61 @@ export class Reconciler {
 
   /**
    * One pass: orphaned live intents resolved first (an order the exchange took becomes its
-   * journal trade before its fills are read), then due connections leased (FOR UPDATE SKIP
-   * LOCKED), fills read and applied; returns how many connections were worked.
+   * journal trade before its fills are read), then the prices looked at (connections whose
+   * trades reached a level are due), then due connections leased (FOR UPDATE SKIP LOCKED),
+   * those due read at once, those on the sweep probed first (positions, then fills when they
+   * moved); returns how many connections were worked.
    */
-  async runOnce(): Promise<number> {
+  async runOnce({
+    sweepInBackground = false,
+  }: { sweepInBackground?: boolean } = {}): Promise<number> {
     await this.#intents
       ?.resolveOrphans(this.#intentsResolved)
       .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: intents failed'));
     const now = this.deps.now();
     await new WatchedConnectionsRepository(this.deps.db).ensureWatchedCursors(now);
-    const leased = await this.#repo().leaseDue(
-      this.instanceId,
-      now,
-      new Date(now.getTime() + LEASE_MS),
-    );
+    await this.#watch
+      ?.tick(now)
+      .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: watching prices failed'));
+    const repo = this.#repo();
+    const watched = await repo.cursorCount();
+    const sincePass = this.#lastPassAt ? now.getTime() - this.#lastPassAt.getTime() : null;
+    this.#lastPassAt = now;
+    const room = sweepInBackground ? SWEEPS_IN_FLIGHT - this.#sweeps.size : LEASE_BATCH;
+    const leased = await repo.leaseDue(this.instanceId, now, new Date(now.getTime() + LEASE_MS), {
+      sweepMs: sweepMs(watched),
+      sweepLimit: Math.min(room, sweepLimit(watched, sincePass ?? this.deps.intervalMs)),
+    });
     // A connection this instance is already working is left to that pass (which releases it).
     const todo = leased.filter((cursor) => !this.#inFlight.has(cursor.connectionId));
+    const isDue = (cursor: ExchangeCursorRow) => cursor.dueAt !== null && cursor.dueAt <= now;
+    const fullRead = fullReadMs(watched);
+    const workOn = (cursor: ExchangeCursorRow) => {
+      // Due (a level reached): first in the budget. Else the sweep's look, behind it.
+      const mode = isDue(cursor) ? 'due' : 'sweep';
+      const work = () =>
+        withWeightPriority(mode === 'due' ? 'live' : 'sweep', () =>
+          this.#work(cursor, { mode, fullReadMs: fullRead, passAt: now }),
+        );
+      return this.#serial(cursor.connectionId, work).catch((err: unknown) =>
+        this.deps.log.error({ err, connectionId: cursor.connectionId }, 'reconciler: failed'),
+      );
+    };
+    const awaited = sweepInBackground ? todo.filter(isDue) : todo;
+    for (const cursor of todo) {
+      if (awaited.includes(cursor)) continue;
+      const sweep: Promise<unknown> = workOn(cursor).finally(() => this.#sweeps.delete(sweep));
+      this.#sweeps.add(sweep);
+    }
     let next = 0;
     const worker = async () => {
-      while (next < todo.length) {
-        const cursor = todo[next++]!;
-        await this.#serial(cursor.connectionId, () => this.#work(cursor, { probe: true })).catch(
-          (err: unknown) =>
-            this.deps.log.error({ err, connectionId: cursor.connectionId }, 'reconciler: failed'),
-        );
-      }
+      while (next < awaited.length) await workOn(awaited[next++]!);
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, awaited.length) }, worker));
     // After the passes (a cancel reads the connection's fills again, through its queue).
-    for (const cursor of todo) await this.#enforceSessionEnd(cursor.userId, cursor.connectionId);
+    await this.#enforceSessionEnds();
     // Excursions a first read missed (in the background; at most once a minute, a few trades).
-    this.#excursions?.sweepInBackground();
+    void withWeightPriority('low', async () => this.#excursions?.sweepInBackground());
     return todo.length;
   }
 
@@ -187,7 +189,7 @@ export class Reconciler {
       const until = new Date(now.getTime() + LEASE_MS);
       const cursor = await repo.leaseOne(this.instanceId, userId, connectionId, now, until);
       if (!cursor) return false;
-      return this.#work(cursor, { since: opts.since, probe: false });
+      return this.#work(cursor, { since: opts.since, mode: 'sync', passAt: now });
     });
   }
 
@@ -198,18 +200,19 @@ export class Reconciler {
     this.#schedule();
   }
 
-  /** Stops the loop and waits for the pass in flight. */
+  /** Stops the loop and waits for the pass and the sweeps in flight. */
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     await this.#pass;
+    await Promise.all(this.#sweeps);
   }
 
   #schedule() {
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.#pass = this.runOnce()
+      this.#pass = this.runOnce({ sweepInBackground: true })
         .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: pass failed'))
         .finally(() => {
           this.#pass = null;
@@ -238,7 +241,12 @@ export class Reconciler {
    */
   async #work(
     cursor: ExchangeCursorRow,
-    { since, probe }: { since?: number; probe: boolean },
+    {
+      since,
+      mode,
+      fullReadMs: fullRead = 0,
+      passAt,
+    }: { since?: number | undefined; mode: WorkMode; fullReadMs?: number; passAt: Date },
   ): Promise<boolean> {
     const { connectionId, userId } = cursor;
     const repo = this.#repo();
@@ -250,15 +258,33 @@ export class Reconciler {
     let funding: PassContext['funding'];
     try {
       const connection = await this.deps.keys.resolveControlled(userId, connectionId);
-      account = this.deps.networks.account(connection.network, connection.credentials);
-      // The background pass looks at the positions first (weight 2 against userFillsByTime's
-      // 20 and more, of the 1,200 a minute Hyperliquid allows an address): the fills are read
-      // when a position moved, or a minute after the last read (fills that left it as it was).
-      if (probe) {
+      const { network } = connection;
+      account = this.deps.networks.account(network, connection.credentials);
+      // A sweep waits for a pass with room in the budget (it never makes the live loop wait).
+      if (mode === 'sweep' && !(await this.#roomFor(network, 'sweep', SWEEP_WEIGHT))) {
+        await repo.putBack(this.instanceId, connectionId);
+        return true;
+      }
+      // Due: a cheap look first (due-check.ts); the fills only when it shows what is not known.
+      if (mode === 'due') {
+        const live = await liveOn(this.deps.db, userId, connectionId);
+        if (!(await fillsExpected(account, live))) {
+          await repo.metDue(this.instanceId, connectionId, passAt, this.deps.now());
+          return true;
+        }
+      }
+      // The sweep looks at the positions first (weight 2 against userFillsByTime's 20 and
+      // more, of the 1,200 a minute Hyperliquid allows an IP): the fills are read when a
+      // position moved, or when the last read is fullReadMs old (a round trip that left the
+      // positions as they were).
+      if (mode === 'sweep') {
         positionSig = positionSignature(await account.positions());
         const lastRead = cursor.fillsReadAt?.getTime();
-        const fresh = lastRead !== undefined && this.deps.now().getTime() - lastRead < FULL_READ_MS;
-        if (positionSig === cursor.positionSig && fresh) {
+        const fresh = lastRead !== undefined && this.deps.now().getTime() - lastRead < fullRead;
+        // No signature yet (null: a bracket was just placed, its fills read by the placement
+        // and watched by price): this one is the first to compare with.
+        const moved = cursor.positionSig !== null && positionSig !== cursor.positionSig;
+        if (!moved && fresh) {
           await repo.release(this.instanceId, connectionId, this.deps.now());
           return true;
         }
@@ -297,26 +323,31 @@ export class Reconciler {
       return false;
     }
     if (backfill) await repo.markBackfilled(this.instanceId, connectionId, from);
-    await repo.noteRead(this.instanceId, connectionId, positionSig, this.deps.now());
+    await repo.noteRead(this.instanceId, connectionId, positionSig, this.deps.now(), passAt);
     await repo.release(this.instanceId, connectionId, this.deps.now());
     const { closed, tradesChanged, riskChanged } = applied;
     if (tradesChanged) this.#changed(userId, 'trades');
     if (riskChanged) this.#changed(userId, 'risk');
-    this.#excursions?.afterFills(
-      closed.map((link) => link.tradeId),
-      () => this.#changed(userId, 'trades'),
+    // MFE / MAE candles wait behind the live loop and the sweep in the weight budget.
+    void withWeightPriority('low', async () =>
+      this.#excursions?.afterFills(
+        closed.map((link) => link.tradeId),
+        () => this.#changed(userId, 'trades'),
+      ),
     );
     await this.#cancelRestingEntries(account, closed);
     return true;
   }
 
-  /** An ended session's resting entries cancelled (and positions closed when asked). */
-  async #enforceSessionEnd(userId: string, connectionId: string) {
+  /** Ended sessions' resting entries cancelled (and positions closed when asked). */
+  async #enforceSessionEnds() {
     const hook = this.#sessionEnd;
     if (!hook) return;
     const { db, log } = this.deps;
     const tradesChanged = (id: string) => this.#changed(id, 'trades');
-    await enforceSessionEnd({ db, log, hook, tradesChanged }, userId, connectionId);
+    await this.#sessionEnds
+      .run({ db, log, hook, tradesChanged })
+      .catch((err: unknown) => log.error({ err }, 'reconciler: session ends failed'));
   }
 
   readonly #intentsResolved = (userId: string) => this.#changed(userId, 'trades');
@@ -345,47 +376,15 @@ export class Reconciler {
     }
   }
 
-  /**
-   * A pass that failed: a removed connection's cursor is dropped; otherwise one failure more
-   * and no pass before now + min(interval × 2^failures, 5 min). Logged without secrets.
-   */
+  /** Whether the network's weight budget has `weight` for `priority` (no meter: always). */
+  async #roomFor(network: Network, priority: WeightPriority, weight: number): Promise<boolean> {
+    const { networks } = this.deps;
+    return !networks.hasRoom || (await networks.hasRoom(network, priority, weight));
+  }
+
+  /** A pass that failed (pass-failure.ts). */
   async #failed(cursor: ExchangeCursorRow, error: unknown) {
-    const { connectionId, userId } = cursor;
-    const repo = this.#repo();
-    const now = this.deps.now();
-    if (error instanceof AppError && error.code === 'EXCHANGE_NOT_CONNECTED') {
-      if (!(await repo.connectionExists(userId, connectionId))) {
-        await repo.dropCursor(connectionId);
-        return;
-      }
-    }
-    // An API wallet that does not act for its wallet: that account's fills are not this
-    // trader's to read (DESIGN.md section 11). Its cursor goes; nothing is verified from it.
-    if (error instanceof AppError && error.code === 'NOT_ACCOUNT_OWNER') {
-      await repo.dropCursor(connectionId);
-      return;
-    }
-    const failures = cursor.failures + 1;
-    const base = this.deps.intervalMs > 0 ? this.deps.intervalMs : DEFAULT_BACKOFF_BASE_MS;
-    const delay = Math.min(base * 2 ** failures, MAX_BACKOFF_MS);
-    await repo.backOff(
-      this.instanceId,
-      connectionId,
-      failures,
-      new Date(now.getTime() + delay),
-      now,
-    );
-    const retryInMs = delay;
-    if (error instanceof ExchangeError || error instanceof AppError) {
-      this.deps.log.warn(
-        { connectionId, failures, retryInMs, reason: error.message },
-        'reconciler: reading fills failed; retrying later',
-      );
-    } else {
-      this.deps.log.error(
-        { connectionId, failures, retryInMs, err: error },
-        'reconciler: applying fills failed; retrying later',
-      );
-    }
+    const { db, now, log, intervalMs } = this.deps;
+    await passFailed({ db, now, log, intervalMs, me: this.instanceId }, cursor, error);
   }
 }

@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { exchangeCursors, riskStates } from '../../db/schema/index.js';
 import type { RiskUser } from '../risk/risk.service.js';
 import { ReconcilerRepository } from './reconciler.repository.js';
 import { WatchedConnectionsRepository } from './watched-connections.js';
@@ -32,18 +34,21 @@ export interface SessionEndDeps {
  * from the journal, fills or trades taken elsewhere), the entries the app placed that still
  * rest are cancelled, so no new risk opens; exits of held positions stay, unless the trader
  * asked for the positions to be closed (`flatten`). Best effort: a failure is logged and
- * the next pass tries again.
+ * answers false (the next pass tries again).
  */
 export async function enforceSessionEnd(
   { db, log, hook, tradesChanged }: SessionEndDeps,
   userId: string,
   connectionId: string,
-): Promise<void> {
-  const warn = (err: unknown, message: string) =>
+): Promise<boolean> {
+  let ok = true;
+  const warn = (err: unknown, message: string) => {
+    ok = false;
     log.warn({ connectionId, reason: err instanceof Error ? err.message : 'unknown' }, message);
+  };
   try {
     const user = await new ReconcilerRepository(db).riskUser(userId);
-    if (!user || !(await hook.ended(user))) return;
+    if (!user || !(await hook.ended(user))) return true;
     const watched = new WatchedConnectionsRepository(db);
     let changed = false;
     for (const tradeId of await watched.tradesIn(userId, connectionId, 'resting')) {
@@ -61,5 +66,37 @@ export async function enforceSessionEnd(
     }
   } catch (err) {
     warn(err, 'reconciler: could not enforce an ended session on the exchange');
+  }
+  return ok;
+}
+
+/**
+ * Which watched connections' sessions to look at: a session ends only when its trader's risk
+ * state changes (an outcome from the journal, fills or trades taken elsewhere), so each pass
+ * looks only at connections whose risk row changed (its `xmin`) since this instance last
+ * enforced it, and at every one after a start. Reading the versions is one query; nothing
+ * is asked of the exchange unless a session ended.
+ */
+export class SessionEndWatch {
+  /** The risk row version last enforced, by connection. */
+  #seen = new Map<string, string>();
+
+  async run(deps: SessionEndDeps): Promise<void> {
+    const rows = await deps.db
+      .select({
+        connectionId: exchangeCursors.connectionId,
+        userId: exchangeCursors.userId,
+        version: sql<string>`${riskStates}.xmin::text`,
+      })
+      .from(exchangeCursors)
+      .innerJoin(riskStates, eq(riskStates.userId, exchangeCursors.userId));
+    const next = new Map<string, string>();
+    for (const { connectionId, userId, version } of rows) {
+      const seen = this.#seen.get(connectionId);
+      if (seen === version || (await enforceSessionEnd(deps, userId, connectionId))) {
+        next.set(connectionId, version);
+      }
+    }
+    this.#seen = next;
   }
 }

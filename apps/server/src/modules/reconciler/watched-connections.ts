@@ -23,12 +23,6 @@ export const isWatchedConnection = sql`exists (
     and ${exchangeCredentials.isActive}
     and ${exchangeCredentials.control} is distinct from 'none')`;
 
-/**
- * A watched connection without a linked OPEN trade is swept this long after its last pass
- * (DESIGN.md section 13: a slow sweep catches trades taken elsewhere within minutes).
- */
-export const SWEEP_MS = 60_000;
-
 export class WatchedConnectionsRepository {
   constructor(private readonly db: Queryable) {}
 

@@ -72,8 +72,8 @@ export class TradeOrdersRepository {
           fundingFrom: sql`least(coalesce(${exchangeCursors.fundingFrom}, ${from}), ${from})`,
           failures: 0,
           retryAt: null,
-          // Fills are expected now: the next pass reads them whatever the positions show (an
-          // entry and its stop may fill between two looks and leave the account flat again).
+          // The positions are unknown again: the next sweep takes their signature afresh (the
+          // bracket's fills are the price watch's to read: reconciler/price-watch.ts).
           positionSig: null,
         },
       });

@@ -1,0 +1,1 @@
+ALTER TABLE "exchange_cursors" ADD COLUMN "due_at" timestamp with time zone;
