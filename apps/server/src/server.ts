@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Faults, FaultPoint } from './modules/trades/live-desk.js';
 import { parseConfig, type Config } from './config.js';
 import { openDatabase, pgliteDirOf } from './db/client.js';
@@ -40,6 +42,7 @@ async function start(config: Config, release: () => void, startedAt: number) {
     log: (message) => warn(message),
   });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  await loadInSteps();
   const { buildApp } = await import('./app.js');
   const database = await opening;
   const appSecret = await resolveAppSecret({
@@ -103,6 +106,42 @@ async function start(config: Config, release: () => void, startedAt: number) {
   }
   process.send?.('ready');
 }
+
+/**
+ * The app's largest packages, each loaded on a turn of the event loop of its own before the
+ * app itself: a module graph is evaluated in one synchronous step, and the app's whole graph
+ * at once held the loop 500 ms and more (issue 28). Fastify's validator and serializer
+ * compilers, which it loads when the app is built, are loaded from fastify's own location.
+ */
+async function loadInSteps(): Promise<void> {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  for (const name of HEAVY_PACKAGES) {
+    await import(name);
+    await turn();
+  }
+  const fromFastify = createRequire(fileURLToPath(import.meta.resolve('fastify')));
+  for (const name of ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler']) {
+    fromFastify(name);
+    await turn();
+  }
+}
+
+const HEAVY_PACKAGES = [
+  'fastify',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  '@fastify/helmet',
+  '@fastify/compress',
+  '@fastify/rate-limit',
+  '@fastify/jwt',
+  'fastify-type-provider-zod',
+  'ioredis',
+  'nodemailer',
+  'drizzle-orm',
+  '@tb/core',
+  '@tb/hyperliquid',
+];
 
 /**
  * TEST_CRASH_AT (the crash harness, bench/live-crash.mjs): the process kills itself (SIGKILL,
