@@ -103,7 +103,7 @@ export const ConfigSchema = z
     /** How long a leaderboard ranking is served from memory (0: query every time). */
     LEADERBOARD_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     /** How often the reconciler reads fills of connections with live trades (0: no loop). */
-    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
     /** The reconciler's lease owner: stable across restarts (default: host name and port). */
     INSTANCE_ID: z

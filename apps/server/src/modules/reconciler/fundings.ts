@@ -5,10 +5,11 @@ import {
   type HeldSpan,
   type Usd,
 } from '@tb/core';
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, lte, max } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
   exchangeCursors,
+  exchangeFills,
   exchangeFundings,
   type ExchangeCursorRow,
 } from '../../db/schema/index.js';
@@ -38,6 +39,40 @@ export function fundingReadFrom(
   const fresh = fills.filter((f) => f.time > cursor.fillsFrom || cursor.fundingFrom === null);
   if (!fresh.some(reduces)) return null;
   return cursor.fundingFrom ?? Math.min(...fills.map((f) => f.time));
+}
+
+/**
+ * Whether a position the new fills reduce was held across a whole hour (when the exchange
+ * charges funding): else nothing was charged on it and the read (weight 20) is spared. A
+ * position's start is its latest fill from flat (startPosition 0) up to the reducing fill,
+ * among these fills and those stored; none known: assumed held across one.
+ */
+export async function heldAcrossAnHour(
+  db: Queryable,
+  connectionId: string,
+  fills: readonly ExchangeFill[],
+): Promise<boolean> {
+  for (const fill of fills.filter(reduces)) {
+    const inBatch = fills
+      .filter((f) => f.coin === fill.coin && f.startPosition === 0 && f.time <= fill.time)
+      .map((f) => f.time);
+    const [stored] = await db
+      .select({ at: max(exchangeFills.time) })
+      .from(exchangeFills)
+      .where(
+        and(
+          eq(exchangeFills.connectionId, connectionId),
+          eq(exchangeFills.coin, fill.coin),
+          eq(exchangeFills.startPosition, '0'),
+          lte(exchangeFills.time, new Date(fill.time)),
+        ),
+      );
+    const opened = Math.max(...inBatch, stored?.at ? new Date(stored.at).getTime() : -Infinity);
+    if (!Number.isFinite(opened)) return true;
+    if (Math.floor(fill.time / HOUR_MS) !== Math.floor(opened / HOUR_MS)) return true;
+    if (opened % HOUR_MS === 0) return true;
+  }
+  return false;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ExchangeCursorRow, TradeOrdersRow } from '../../db/schema/index.js
 import { isUuid } from '../../lib/ids.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
 import { applyFills, LeaseLost, type AppliedFills, type PassContext } from './apply-fills.js';
-import { fundingReadFrom, nextFundingFrom } from './fundings.js';
+import { fundingReadFrom, heldAcrossAnHour, nextFundingFrom } from './fundings.js';
 import { WatchedConnectionsRepository } from './watched-connections.js';
 import { LEASE_BATCH, ReconcilerRepository } from './reconciler.repository.js';
 import { SessionEndWatch, type SessionEnd } from './session-end.js';
@@ -291,7 +291,7 @@ export class Reconciler {
       }
       fills = await account.fillsSince(from);
       const fundingFrom = fundingReadFrom(cursor, fills);
-      if (fundingFrom !== null) {
+      if (fundingFrom !== null && (await heldAcrossAnHour(this.deps.db, connectionId, fills))) {
         const payments = await account.fundingSince(fundingFrom);
         const nowMs = this.deps.now().getTime();
         funding = { payments, nextFrom: nextFundingFrom(fundingFrom, nowMs) };
