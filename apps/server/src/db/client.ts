@@ -76,8 +76,9 @@ export interface OpenOptions {
    */
   timeoutMs?: number | undefined;
   /**
-   * PostgreSQL only: receives a warning (one line, without the URL or any secret) for every
-   * pooled connection that is lost; the server writes it to its log at warn level.
+   * Receives a warning (one line, without the URL or any secret) for every pooled PostgreSQL
+   * connection that is lost, and if PGlite's worker thread ends while open; the server writes
+   * it to its log at warn level.
    */
   log?: ((message: string) => void) | undefined;
 }
@@ -97,7 +98,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         opts.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
         opts.log ?? (() => undefined),
       )
-    : await openPglite(opts.pgliteDir, opts.pgliteOptions);
+    : await openPglite(opts.pgliteDir, opts.pgliteOptions, opts.log);
   try {
     if (!(await migrationsApplied(database.db, folder))) await database.migrate(folder);
   } catch (err) {
@@ -107,14 +108,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPglite(dir: string | undefined, options?: PGliteOptions): Promise<Database> {
+async function openPglite(
+  dir: string | undefined,
+  options?: PGliteOptions,
+  log: (message: string) => void = () => undefined,
+): Promise<Database> {
   if (!dir) return pgliteDatabase(new PGlite(options ?? {}));
   mkdirSync(dir, { recursive: true });
   // A data folder (the server, the admin CLI) opens in a worker thread: PGlite's WebAssembly
   // would otherwise hold the event loop while it opens (and creates) the database and runs
   // each query.
   if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteFolder(dir);
-  const thread = new PGliteThread(dir, PGLITE_FOLDER_OPTIONS);
+  const thread = new PGliteThread(dir, PGLITE_FOLDER_OPTIONS, (reason) =>
+    log(`PGlite's worker thread ended (${reason}): the database answers 503 until a restart`),
+  );
   try {
     await thread.waitReady;
   } catch (err) {

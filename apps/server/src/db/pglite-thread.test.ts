@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { causeChain, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { openDatabase, type Database } from './client.js';
+import { PGliteThread } from './pglite-thread.js';
 import { users } from './schema/index.js';
 
 /** A user row with what the schema requires. */
@@ -132,5 +133,23 @@ describe('PGlite on a data folder, in a worker thread', () => {
     database = await openDatabase({ pgliteDir: dir });
     const rows = await database.db.select({ name: users.username }).from(users);
     expect(rows.map((r) => r.name).sort()).toEqual(['thread1', 'thread2', 'thread4']);
+  });
+});
+
+describe('a data folder PGlite cannot open', () => {
+  it('fails the opening with the reason, and is no loss to report', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tb-pglite-thread-'));
+    const notAFolder = join(root, 'file');
+    writeFileSync(notAFolder, 'not a database');
+    const lost: string[] = [];
+    const thread = new PGliteThread(notAFolder, {}, (reason) => lost.push(reason));
+    try {
+      await expect(thread.waitReady).rejects.toThrow();
+      await expect(thread.query('select 1')).rejects.toThrow('PGlite is closed');
+      expect(lost).toEqual([]);
+    } finally {
+      await thread.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

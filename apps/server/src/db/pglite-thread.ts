@@ -31,18 +31,37 @@ export class PGliteThread {
   #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   #nextId = 1;
   #closed = false;
+  #closing = false;
+  /** Opened once: a worker that fails to open is an error of waitReady, not a loss. */
+  #open = false;
 
-  constructor(dataDir: string, options: Omit<PGliteOptions, 'dataDir'> = {}) {
+  /**
+   * `onLost` hears of a worker that ended or failed while open (PGlite aborted, out of
+   * memory): from then on every query fails as "PGlite is closed".
+   */
+  constructor(
+    dataDir: string,
+    options: Omit<PGliteOptions, 'dataDir'> = {},
+    private readonly onLost: (reason: string) => void = () => undefined,
+  ) {
     const data: PgliteWorkerData = { dataDir, options: options as Record<string, unknown> };
     this.#worker = startWorker(data);
     this.waitReady = new Promise<void>((resolve, reject) => {
-      this.#pending.set(0, { resolve: () => resolve(), reject });
+      this.#pending.set(0, {
+        resolve: () => {
+          this.#open = true;
+          resolve();
+        },
+        reject,
+      });
     });
     // Never an unhandled rejection: the opener awaits waitReady and sees the error there.
     this.waitReady.catch(() => undefined);
     this.#worker.on('message', (reply: PgliteReply) => this.#settle(reply));
     this.#worker.on('error', (err) => this.#fail(err));
-    this.#worker.on('exit', () => this.#fail(new Error('PGlite is closed')));
+    this.#worker.on('exit', (code) =>
+      this.#fail(new Error('PGlite is closed'), `exit code ${code}`),
+    );
   }
 
   get closed(): boolean {
@@ -97,6 +116,7 @@ export class PGliteThread {
 
   async close(): Promise<void> {
     if (this.#closed) return;
+    this.#closing = true;
     await this.#call({ op: 'close' }).catch(() => undefined);
     this.#closed = true;
     await this.#worker.terminate();
@@ -140,7 +160,8 @@ export class PGliteThread {
     else pending.reject(fromWireError(reply.error));
   }
 
-  #fail(err: Error) {
+  #fail(err: Error, reason = err.message) {
+    if (this.#open && !this.#closed && !this.#closing) this.onLost(reason);
     this.#closed = true;
     for (const { reject } of this.#pending.values()) reject(err);
     this.#pending.clear();
