@@ -59,10 +59,10 @@ describe('PGlite on a data folder, in a worker thread', () => {
     expect(row!.createdAt).toBeInstanceOf(Date);
     const [again] = await database.db.select().from(users).where(eq(users.id, row!.id));
     expect(again).toEqual(row);
-    const raw = await database.db.execute(
+    const raw = (await database.db.execute(
       sql`select 1.50::numeric as n, '{"a":[1]}'::jsonb as j, 9007199254740993::int8 as b,
           true as t, '\\x0102'::bytea as y, now() - now() as i`,
-    );
+    )) as unknown as { rows: unknown[] };
     expect(raw.rows[0]).toEqual({
       n: '1.50',
       j: { a: [1] },
