@@ -3,7 +3,7 @@
 // `/api/health` and on `/`, then its resident memory after start, after an idle wait and,
 // optionally, under a short authenticated load.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -40,6 +40,8 @@ function readProbe(file) {
   const prefix = `${basename(file)}.thread`;
   const threads = readdirSync(dirname(file))
     .filter((name) => name.startsWith(prefix) && !name.endsWith('.tmp'))
+    // A thread ended by terminate() leaves its last file: only those written lately count.
+    .filter((name) => Date.now() - statSync(join(dirname(file), name)).mtimeMs < 2000)
     .map((name) => readJson(join(dirname(file), name)))
     .filter(Boolean);
   const sum = (key) => threads.reduce((total, t) => total + t[key], main[key]);
