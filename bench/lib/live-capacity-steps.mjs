@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 export const COINS = ['BTC', 'ETH', 'SOL', 'HYPE', 'AVAX'];
 /** The nearest stop sits this far below the mark; each next one a step further. */
 const FIRST_STOP = 0.015;
-/** 0.1 %: the price watch's band, so a pin near one stop reaches no other trader's. */
-const STOP_STEP = 0.001;
+/** 0.15 %: past the price watch's band (0.1 %), so a pin near one stop reaches no other trader's. */
+const STOP_STEP = 0.0015;
 
 /** `x` to 5 significant figures (Hyperliquid's prices). */
 export const sig5 = (x) => Number(x.toPrecision(5));

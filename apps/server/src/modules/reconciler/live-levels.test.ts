@@ -111,10 +111,21 @@ describe('which trades are due', () => {
     const resting: LiveLevels = { ...long, execution: 'resting', entryFill: null, entry: 99 };
     const atEntry = dueTrades([resting], mid(99), new Map(), 0);
     expect(atEntry.due).toHaveLength(1);
-    expect(atEntry.next.get('t1')?.level).toBe('entry');
+    expect(atEntry.next.get('t1')?.level).toBe('entry:past');
     const atTarget = dueTrades([long], mid(111), atEntry.next, 500);
     expect(atTarget.due).toEqual([long]);
-    expect(atTarget.next.get('t1')?.level).toBe('target');
+    expect(atTarget.next.get('t1')?.level).toBe('target:past');
+  });
+
+  it('near a stop, then past it: due at once when it crosses, whatever the recheck wait', () => {
+    // 95.05 is within 0.1 % of the 95 stop: a look, then the next only after 2 s.
+    const near = dueTrades([long], mid(95.05), new Map(), 0);
+    expect(near.due).toEqual([long]);
+    expect(near.next.get('t1')?.level).toBe('stop:near');
+    expect(dueTrades([long], mid(95.04), near.next, 500).due).toEqual([]);
+    const past = dueTrades([long], mid(94.99), near.next, 1_000);
+    expect(past.due).toEqual([long]);
+    expect(past.next.get('t1')).toMatchObject({ level: 'stop:past', waitMs: FIRST_RECHECK_MS });
   });
 
   it('only the trades at a level', () => {

@@ -41,11 +41,22 @@ export function liquidationNear(entry: number, leverage: number, isLong: boolean
   return isLong ? entry * (1 - move) : entry * (1 + move);
 }
 
-/** Whether `mid` is at or past `level` in the direction the order triggers in. */
-const reached = (mid: number, level: number, fromAbove: boolean): boolean =>
-  fromAbove ? mid <= level * (1 + LEVEL_BAND) : mid >= level * (1 - LEVEL_BAND);
+/**
+ * Where `mid` is against `level`, in the direction the order triggers in: `past` (at it or
+ * beyond), `near` (within the band before it) or null.
+ */
+function reached(mid: number, level: number, fromAbove: boolean): 'past' | 'near' | null {
+  if (fromAbove ? mid <= level : mid >= level) return 'past';
+  return (fromAbove ? mid <= level * (1 + LEVEL_BAND) : mid >= level * (1 - LEVEL_BAND))
+    ? 'near'
+    : null;
+}
 
-export type Level = 'entry' | 'stop' | 'target' | 'liquidation';
+/**
+ * A level reached: which, and whether the mid is past it or only near it. A move from near to
+ * past is a new level to the watch (read at once, whatever the recheck's wait).
+ */
+export type Level = `${'entry' | 'stop' | 'target' | 'liquidation'}:${'near' | 'past'}`;
 
 /**
  * The level of the trade the market is at or past (one that fills one of its orders), or
@@ -55,16 +66,20 @@ export function levelReached(trade: LiveLevels, mid: number): Level | null {
   if (!Number.isFinite(mid) || mid <= 0) return null;
   const long = trade.isLong;
   if (trade.execution === 'resting') {
-    // A buy limit fills when the price comes down to it; a sell limit when it rises to it.
-    return trade.orderType === 'market' || reached(mid, trade.entry, long) ? 'entry' : null;
+    // A market entry is due until its fill is read. A buy limit fills when the price comes
+    // down to it; a sell limit when it rises to it.
+    if (trade.orderType === 'market') return 'entry:past';
+    const at = reached(mid, trade.entry, long);
+    return at && `entry:${at}`;
   }
   // Placed at market (open at once), its fill not read yet: the entry's price is due.
-  if (trade.entryFill === null) return 'entry';
-  const entry = trade.entryFill ?? trade.entry;
-  if (reached(mid, trade.stop, long)) return 'stop';
-  if (reached(mid, trade.target, !long)) return 'target';
-  if (reached(mid, liquidationNear(entry, trade.leverage, long), long)) return 'liquidation';
-  return null;
+  if (trade.entryFill === null) return 'entry:past';
+  const stop = reached(mid, trade.stop, long);
+  if (stop) return `stop:${stop}`;
+  const target = reached(mid, trade.target, !long);
+  if (target) return `target:${target}`;
+  const liquidation = reached(mid, liquidationNear(trade.entryFill, trade.leverage, long), long);
+  return liquidation && `liquidation:${liquidation}`;
 }
 
 /** Whether the market is at or past a level of the trade (levelReached). */

@@ -14,6 +14,7 @@ import { PriceWatch } from './price-watch.js';
 import { fullReadMs, sweepLimit, sweepMs } from './sweep.js';
 import { fillsExpected, liveOn } from './due-check.js';
 import { MAX_BACKOFF_MS, passFailed } from './pass-failure.js';
+import { PassSteps } from './pass-steps.js';
 
 import {
   positionSignature,
@@ -115,14 +116,17 @@ export class Reconciler {
   async runOnce({
     sweepInBackground = false,
   }: { sweepInBackground?: boolean } = {}): Promise<number> {
+    const steps = new PassSteps();
     await this.#intents
       ?.resolveOrphans(this.#intentsResolved)
       .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: intents failed'));
     const now = this.deps.now();
     await new WatchedConnectionsRepository(this.deps.db).ensureWatchedCursors(now);
+    steps.done('intents');
     await this.#watch
       ?.tick(now)
       .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: watching prices failed'));
+    steps.done('prices');
     const repo = this.#repo();
     const watched = await repo.cursorCount();
     const sincePass = this.#lastPassAt ? now.getTime() - this.#lastPassAt.getTime() : null;
@@ -132,6 +136,7 @@ export class Reconciler {
       sweepMs: sweepMs(watched),
       sweepLimit: Math.min(room, sweepLimit(watched, sincePass ?? this.deps.intervalMs)),
     });
+    steps.done('lease');
     // A connection this instance is already working is left to that pass (which releases it).
     const todo = leased.filter((cursor) => !this.#inFlight.has(cursor.connectionId));
     const isDue = (cursor: ExchangeCursorRow) => cursor.dueAt !== null && cursor.dueAt <= now;
@@ -158,8 +163,11 @@ export class Reconciler {
       while (next < awaited.length) await workOn(awaited[next++]!);
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, awaited.length) }, worker));
+    steps.done('due');
     // After the passes (a cancel reads the connection's fills again, through its queue).
     await this.#enforceSessionEnds();
+    steps.done('sessionEnds');
+    steps.report(this.deps.log, { due: awaited.length, swept: todo.length - awaited.length });
     // Excursions a first read missed (in the background; at most once a minute, a few trades).
     void withWeightPriority('low', async () => this.#excursions?.sweepInBackground());
     return todo.length;

@@ -77,6 +77,9 @@ export async function enforceSessionEnd(
  * enforced it, and at every one after a start. Reading the versions is one query; nothing
  * is asked of the exchange unless a session ended.
  */
+/** Connections whose session a pass looks at, at most (each a few queries). */
+export const CHECKS_PER_PASS = 50;
+
 export class SessionEndWatch {
   /** The risk row version last enforced, by connection. */
   #seen = new Map<string, string>();
@@ -91,9 +94,15 @@ export class SessionEndWatch {
       .from(exchangeCursors)
       .innerJoin(riskStates, eq(riskStates.userId, exchangeCursors.userId));
     const next = new Map<string, string>();
+    let checks = 0;
     for (const { connectionId, userId, version } of rows) {
       const seen = this.#seen.get(connectionId);
-      if (seen === version || (await enforceSessionEnd(deps, userId, connectionId))) {
+      if (seen === version) next.set(connectionId, version);
+      // At most CHECKS_PER_PASS a pass (a start sees every connection anew): the rest next time.
+      else if (
+        checks++ < CHECKS_PER_PASS &&
+        (await enforceSessionEnd(deps, userId, connectionId))
+      ) {
         next.set(connectionId, version);
       }
     }
