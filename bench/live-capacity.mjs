@@ -199,7 +199,7 @@ async function runOn(database, opts) {
   else await dropDatabase();
 
   const during = weights.lines.slice(linesBefore);
-  const idle = weights.lines.slice(1, linesBefore); // the first minute holds the start-up
+  const idle = weights.lines.slice(0, linesBefore); // before the walk (start-up included)
   const sum = (lines, key) => lines.reduce((s, l) => s + l[key], 0);
   const byType = {};
   for (const line of during) {
@@ -233,7 +233,7 @@ function entryOf(opts, runs, lastLine) {
   const command = `node bench/live-capacity.mjs --traders ${opts.traders} --closes ${opts.closes} --rate ${opts.rate} --databases ${opts.databases.join(',')}`;
   const rows = runs.map(
     (r) =>
-      `| ${r.database} | ${r.closes} of ${opts.closes}${r.lost ? ` (${r.lost} not closed)` : ''} | ${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} / ${r.max.toFixed(2)} s | ${r.refused} | ${r.weightPerMin} (idle ${r.idlePerMin}, peak ${r.peakPerMin}) | ${Object.entries(
+      `| ${r.database} | ${r.closes} of ${opts.closes}${r.lost ? ` (${r.lost} not closed)` : ''} | ${r.p50.toFixed(2)} / ${r.p99.toFixed(2)} / ${r.max.toFixed(2)} s | ${r.refused} | ${r.weightPerMin} (before the walk ${Number.isNaN(r.idlePerMin) ? '-' : r.idlePerMin}, peak ${r.peakPerMin}) | ${Object.entries(
         r.byType,
       )
         .map(([t, w]) => `${t} ${w}`)
