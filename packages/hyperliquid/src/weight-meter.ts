@@ -28,7 +28,6 @@ export const PRIORITY_SHARE: Readonly<Record<WeightPriority, number>> = {
   low: 0.5,
 };
 
-
 /** What a change makes of the records it read (the server's SharedState has the same shape). */
 export interface MeterChange<T, R> {
   records: (T | undefined)[];

@@ -9,7 +9,10 @@ import type { WeightPriority } from '@tb/hyperliquid';
 const priorities = new AsyncLocalStorage<WeightPriority>();
 
 /** Runs `task` with its exchange requests charged at `priority` (awaited work inherits it). */
-export function withWeightPriority<T>(priority: WeightPriority, task: () => Promise<T>): Promise<T> {
+export function withWeightPriority<T>(
+  priority: WeightPriority,
+  task: () => Promise<T>,
+): Promise<T> {
   return priorities.run(priority, task);
 }
 
