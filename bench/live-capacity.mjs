@@ -85,14 +85,14 @@ const rssMb = (pid) => {
 };
 
 /** Waits until every trader's entry fill is in the journal (execution open, fill price). */
-async function entriesRead(url, traders) {
+async function entriesRead(server, traders) {
   let waiting = traders.map((_, i) => i);
   const deadline = performance.now() + 600_000;
   while (waiting.length > 0) {
     if (performance.now() > deadline) throw new Error(`${waiting.length} entries never read`);
     const still = [];
     for (const i of waiting) {
-      const { body } = await request(url, 'GET', `/api/trades/${traders[i].tradeId}`, {
+      const { body } = await request(server, 'GET', `/api/trades/${traders[i].tradeId}`, {
         token: traders[i].token,
       });
       if (body?.live?.filledPrice == null) still.push(i);
@@ -126,15 +126,15 @@ async function runOn(database, opts) {
     ...base,
     RECONCILE_INTERVAL_MS: '1000',
   });
-  const marks = await marksNow(setup.url);
-  for (const coin of COINS) await pinMark(setup.url, coin, marks[coin]);
+  const marks = await marksNow(setup);
+  for (const coin of COINS) await pinMark(setup, coin, marks[coin]);
   const traders = await inParallel(
     opts.traders,
     4,
-    (i) => newTrader(setup.url, i, marks, runId),
+    (i) => newTrader(setup, i, marks, runId),
     (done) => done % 100 === 0 && console.error(`  ${database}: ${done} traders placed`),
   );
-  await entriesRead(setup.url, traders);
+  await entriesRead(setup, traders);
   await stop(setup);
   const setupS = Math.round((performance.now() - setupStarted) / 1000);
 
@@ -147,7 +147,7 @@ async function runOn(database, opts) {
   });
   const readyS = (performance.now() - started) / 1000;
   const weights = weightLog(server);
-  for (const coin of COINS) await pinMark(server.url, coin, marks[coin]);
+  for (const coin of COINS) await pinMark(server, coin, marks[coin]);
   console.error(`  ${database}: ${opts.traders} traders placed in ${setupS} s; warming up`);
   await sleep(opts.warmup * 1000);
   const rssIdle = rssMb(server.pid);
@@ -160,14 +160,9 @@ async function runOn(database, opts) {
   const poller = (async () => {
     while (polling || pending.size > 0) {
       for (const [i, at] of pending) {
-        const { status, body } = await request(
-          server.url,
-          'GET',
-          `/api/trades/${traders[i].tradeId}`,
-          {
-            token: traders[i].token,
-          },
-        );
+        const { status, body } = await request(server, 'GET', `/api/trades/${traders[i].tradeId}`, {
+          token: traders[i].token,
+        });
         if (status === 200 && body.status !== 'OPEN') {
           latencies.push(Math.max(0, new Date(body.closedAt).getTime() - at) / 1000);
           pending.delete(i);
@@ -181,7 +176,7 @@ async function runOn(database, opts) {
     const due = walkStarted + (j * 1000) / opts.rate;
     await sleep(Math.max(0, due - performance.now()));
     const { coin, crossAt } = seat(j, marks);
-    await pinMark(server.url, coin, crossAt);
+    await pinMark(server, coin, crossAt);
     pending.set(j, Date.now());
   }
   const deadline = performance.now() + 120_000;
@@ -193,7 +188,7 @@ async function runOn(database, opts) {
   const walkS = (performance.now() - walkStarted) / 1000;
   await sleep(61_000 - ((performance.now() - walkStarted) % 60_000)); // the minute's weight line
   const rssLoad = rssMb(server.pid);
-  const health = await expectStatus(server.url, 200, 'GET', '/api/health');
+  const health = await expectStatus(server, 200, 'GET', '/api/health');
   await stop(server);
   if (folder) removeDir(folder);
   else await dropDatabase();
@@ -263,8 +258,9 @@ async function main() {
   }
   const worst = (key) => Math.max(...runs.map((r) => r[key]));
   const lastLine = `live-capacity: ${opts.traders} traders, p99 close latency ${worst('p99').toFixed(2)} s, 429s ${worst('refused')}, upstream weight ${worst('weightPerMin')}/min`;
+  // The entry ends with the last line; recording prints where after it, so it comes again.
   printEntry(entryOf(opts, runs, lastLine), opts.record);
-  console.log(lastLine);
+  if (opts.record) console.log(lastLine);
 }
 
 await runBench(main, USAGE);

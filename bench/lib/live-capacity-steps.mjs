@@ -1,5 +1,6 @@
 // The live-capacity benchmark's traders and the price walk (bench/live-capacity.mjs).
 import { randomUUID } from 'node:crypto';
+import { expectStatus } from './live-crash-steps.mjs';
 
 /** Coins the traders spread over (the paper exchange's, with prices of 5 significant figures). */
 export const COINS = ['BTC', 'ETH', 'SOL', 'HYPE', 'AVAX'];
@@ -11,43 +12,19 @@ const STOP_STEP = 0.0015;
 /** `x` to 5 significant figures (Hyperliquid's prices). */
 export const sig5 = (x) => Number(x.toPrecision(5));
 
-export async function request(url, method, path, { token, body, key, timeoutMs = 60_000 } = {}) {
-  const res = await fetch(url + path, {
-    method,
-    headers: {
-      ...(token && { authorization: `Bearer ${token}` }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
-      ...(key && { 'idempotency-key': key }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await res.text();
-  let parsed;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed };
-}
-
-export async function expectStatus(url, status, method, path, options) {
-  const res = await request(url, method, path, options);
-  if (res.status !== status) {
-    throw new Error(`${method} ${path} answered ${res.status} ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
-}
+/** The harness's JSON requests to a server process (`{ url, label }`): live-crash's. */
+export { expectStatus, request } from './live-crash-steps.mjs';
 
 /** The paper exchange's mids now, rounded: where the marks are pinned for the run. */
-export async function marksNow(url) {
-  const mids = await expectStatus(url, 200, 'POST', '/paper/info', { body: { type: 'allMids' } });
+export async function marksNow(server) {
+  const mids = await expectStatus(server, 200, 'POST', '/paper/info', {
+    body: { type: 'allMids' },
+  });
   return Object.fromEntries(COINS.map((coin) => [coin, sig5(Number(mids[coin]))]));
 }
 
-export const pinMark = (url, coin, px) =>
-  expectStatus(url, 200, 'POST', '/paper/control/mark', { body: { coin, px } });
+export const pinMark = (server, coin, px) =>
+  expectStatus(server, 200, 'POST', '/paper/control/mark', { body: { coin, px } });
 
 /** Trader `i`: its coin, and its place on that coin's ladder of stops. */
 export function seat(i, marks) {
@@ -62,22 +39,22 @@ export function seat(i, marks) {
  * Registers trader `i`, connects a one-click paper account, turns live trading on and places
  * a long bracket at market (2x) with its stop on its rung: `{ token, tradeId }`.
  */
-export async function newTrader(url, i, marks, runId) {
+export async function newTrader(server, i, marks, runId) {
   const { coin, mark, stop, takeProfit } = seat(i, marks);
   const username = `cap${runId}x${i}`;
-  const session = await expectStatus(url, 201, 'POST', '/api/users/register', {
+  const session = await expectStatus(server, 201, 'POST', '/api/users/register', {
     body: { username, email: `${username}@example.com`, password: `pw-${username}-long` },
   });
   const token = session.token;
-  await expectStatus(url, 201, 'POST', '/api/users/exchanges', {
+  await expectStatus(server, 201, 'POST', '/api/users/exchanges', {
     token,
     body: { exchangeId: 'hyperliquid', network: 'paper' },
   });
-  await expectStatus(url, 200, 'PUT', '/api/users/settings', {
+  await expectStatus(server, 200, 'PUT', '/api/users/settings', {
     token,
     body: { liveTradingEnabled: true },
   });
-  const trade = await expectStatus(url, 201, 'POST', '/api/trades', {
+  const trade = await expectStatus(server, 201, 'POST', '/api/trades', {
     token,
     key: randomUUID(),
     body: {
