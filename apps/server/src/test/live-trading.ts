@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/client.js';
 import { exchangeCredentials, exchangeCursors, exchangeFills, trades } from '../db/schema/index.js';
+import { markDue } from '../modules/reconciler/price-watch.js';
 import { authed, register, type Method } from './api.js';
 
 /**
@@ -97,6 +98,24 @@ export function liveHelpers(app: () => FastifyInstance, database: () => Database
       const res = await call(token, 'POST', '/api/trades', { ...trade, order });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as { id: string; live: { orders: Record<string, string> } };
+    },
+    /**
+     * A long placed and walked through entry and target on the exchange, not yet reconciled:
+     * the market went through its levels and back between two looks, so its connection is
+     * marked due as the price watch marks it (pins are each process's own).
+     */
+    async filledLong() {
+      await helpers.pin(MARK);
+      const user = await helpers.paperTrader();
+      const placed = await helpers.place(user.token, LONG);
+      for (const px of [98_900, 103_500]) {
+        await helpers.pin(px);
+        await helpers.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
+      }
+      await helpers.pin(MARK);
+      expect(await helpers.paperFills(user.wallet)).toHaveLength(2);
+      await markDue(database().db, [user.connectionId], new Date());
+      return { user, placed };
     },
     /** The user's fills on the paper exchange, oldest first. */
     async paperFills(wallet: string): Promise<PaperFill[]> {

@@ -6,7 +6,6 @@ import { openEventStream } from '../../test/event-stream.js';
 import { DATABASES } from '../../test/helper.js';
 import { twoInstances } from '../../test/instances.js';
 import { LONG, MARK, liveHelpers } from '../../test/live-trading.js';
-import { markDue } from '../reconciler/price-watch.js';
 import { JOURNAL_CHANGED } from './journal-events.js';
 import { MAX_STREAMS_PER_USER } from './event-streams.js';
 
@@ -26,21 +25,7 @@ for (const kind of DATABASES) {
     // Streams are left open on purpose: closing the apps must end them, not wait for them.
     afterAll(() => instances.close());
 
-    /** A long placed, its entry and target filled on the exchange, not yet reconciled. */
-    const filledLong = async () => {
-      await t.pin(MARK);
-      const user = await t.paperTrader();
-      const placed = await t.place(user.token, LONG);
-      await t.pin(98_900);
-      await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
-      await t.pin(103_500);
-      await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
-      await t.pin(MARK);
-      // The market went through the levels and back between two looks: due, as the price
-      // watch marks it when it sees a level reached (the sweep would, a minute later).
-      await markDue(instances.database.db, [user.connectionId], new Date());
-      return { user, placed };
-    };
+    const filledLong = () => t.filledLong();
 
     it('answers 401 without a session, in the API error shape', async () => {
       const res = await instances.a.inject({ method: 'GET', url: '/api/events' });

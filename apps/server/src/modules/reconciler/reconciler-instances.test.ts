@@ -55,23 +55,7 @@ describeEachDatabase(
       return app;
     };
 
-    /**
-     * A long placed and walked through entry and target on the exchange, not yet reconciled:
-     * its connection due, as a pass's look at the prices marks it (pins are each process's own).
-     */
-    const filledLong = async () => {
-      await t.pin(MARK);
-      const user = await t.paperTrader();
-      const placed = await t.place(user.token, LONG);
-      await t.pin(98_900);
-      await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
-      await t.pin(103_500);
-      await t.paperInfo({ type: 'frontendOpenOrders', user: user.wallet });
-      await t.pin(MARK);
-      expect(await t.paperFills(user.wallet)).toHaveLength(2);
-      await markDue(ctx.database.db, [user.connectionId], ctx.clock.now());
-      return { user, placed };
-    };
+    const filledLong = () => t.filledLong();
 
     it('two instances on one database close each trade once and move the risk state once', async () => {
       const traders = [await filledLong(), await filledLong(), await filledLong()];
