@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  atALevel,
   dueTrades,
   FIRST_RECHECK_MS,
+  levelReached,
   liquidationNear,
   MAX_RECHECK_MS,
   type AtLevel,
@@ -25,6 +25,9 @@ const long: LiveLevels = {
   leverage: 5,
   entryFill: 100,
 };
+/** Whether the market is at or past a level of the trade. */
+const atALevel = (trade: LiveLevels, mid: number) => levelReached(trade, mid) !== null;
+
 const short: LiveLevels = { ...long, tradeId: 't2', isLong: false, stop: 105, target: 90 };
 
 describe('the levels of a live trade', () => {

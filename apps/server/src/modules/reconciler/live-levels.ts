@@ -82,10 +82,6 @@ export function levelReached(trade: LiveLevels, mid: number): Level | null {
   return liquidation && `liquidation:${liquidation}`;
 }
 
-/** Whether the market is at or past a level of the trade (levelReached). */
-export const atALevel = (trade: LiveLevels, mid: number): boolean =>
-  levelReached(trade, mid) !== null;
-
 /** The first read after a level is reached is at once; while it stays reached, again after. */
 export const FIRST_RECHECK_MS = 2_000;
 export const MAX_RECHECK_MS = 60_000;
