@@ -104,6 +104,11 @@ export const ConfigSchema = z
     LEADERBOARD_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     /** How often the reconciler reads fills of connections with live trades (0: no loop). */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+    /**
+     * The live loop's fast path: a WebSocket per network (Hyperliquid's, /paper/ws) follows the
+     * fills of the first 10 accounts with live trades (DESIGN.md section 13).
+     */
+    LIVE_FILLS_SOCKET: z.stringbool().default(true),
     SIGNAL_TEST_ORIGINS: TestOriginsSchema,
     /** The reconciler's lease owner: stable across restarts (default: host name and port). */
     INSTANCE_ID: z
@@ -161,6 +166,7 @@ export const ConfigSchema = z
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     leaderboardCacheMs: env.LEADERBOARD_CACHE_MS,
     reconcileIntervalMs: env.RECONCILE_INTERVAL_MS,
+    liveFillsSocket: env.LIVE_FILLS_SOCKET,
     signalTestOrigins: env.SIGNAL_TEST_ORIGINS,
     instanceId: env.INSTANCE_ID,
     testCrashAt: env.TEST_CRASH_AT,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir } from './test/database-templates.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -88,9 +89,13 @@ interface Running {
   signalAt: number;
 }
 
-/** The server process as `npm start` runs it (tsx instead of a build), on a fresh folder. */
+/**
+ * The server process as `npm start` runs it (tsx instead of a build), on a folder of its own
+ * with the migrated database in it (as after a first start: a fresh one costs seconds here).
+ */
 async function startServer(env: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tb-server-'));
+  migratedDataDir(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

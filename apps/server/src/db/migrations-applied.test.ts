@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../test/database-templates.js';
 import { createPgDatabase, TEST_DATABASE_URL } from '../test/helper.js';
 import { MIGRATION_LOCK, migrationsFolder, openDatabase } from './client.js';
 import { migrationsApplied, newestMigrationMillis } from './migrations-applied.js';
@@ -29,10 +30,14 @@ describe('migrations already applied (PGlite)', () => {
   afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 
   it('are none on a new database, all once migrated, and not once a newer one is added', async () => {
-    const client = new PGlite();
+    // PGlite's modules compiled once for the worker; the migrated folder copied (templates).
+    const { loadDataDir, ...modules } = await pgliteTemplate();
+    const client = new PGlite(modules);
     const db = drizzle(client);
     expect(await migrationsApplied(db, migrationsFolder)).toBe(false);
-    const database = await openDatabase({ pgliteOptions: {} });
+    const database = await openDatabase({
+      pgliteOptions: { ...modules, ...(loadDataDir && { loadDataDir }) },
+    });
     try {
       expect(await migrationsApplied(database.db, migrationsFolder)).toBe(true);
       const newer = withNewerMigration();

@@ -31,9 +31,9 @@ export class PriceWatch {
     },
   ) {}
 
-  /** One look at the market: answers how many connections it marked due. */
-  async tick(now: Date): Promise<number> {
-    const live = await liveTrades(this.deps.db);
+  /** One look at the market (at `live`, read now when not given): how many were marked due. */
+  async tick(now: Date, live?: readonly LiveTrade[]): Promise<number> {
+    live ??= await liveTrades(this.deps.db);
     const mids = await this.#mids(new Set(live.map((t) => t.network)));
     const { due, next } = dueTrades(
       live,
@@ -73,8 +73,15 @@ export class PriceWatch {
   }
 }
 
+/** A live trade, with the account its orders are on and when they were placed. */
+export interface LiveTrade extends LiveLevels {
+  /** The account's (master) address: what the exchange's user subscriptions follow. */
+  wallet: string;
+  placedAt: Date;
+}
+
 /** Every linked OPEN trade whose orders are on an exchange (entry resting, or position open). */
-export async function liveTrades(db: Queryable): Promise<LiveLevels[]> {
+export async function liveTrades(db: Queryable): Promise<LiveTrade[]> {
   const rows = await db
     .select({
       tradeId: tradeOrders.tradeId,
@@ -90,6 +97,8 @@ export async function liveTrades(db: Queryable): Promise<LiveLevels[]> {
       target: trades.takeProfit,
       leverage: tradeOrders.leverage,
       entryFill: tradeOrders.entryFillPx,
+      wallet: exchangeCredentials.walletAddress,
+      placedAt: tradeOrders.createdAt,
     })
     .from(tradeOrders)
     .innerJoin(trades, eq(trades.id, tradeOrders.tradeId))

@@ -3,6 +3,8 @@ import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { ExchangeNetworks } from '../exchange/exchange-networks.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { RiskService } from '../risk/risk.service.js';
+import type { AddressInfo } from 'node:net';
+import { FillsFastPath, socketUrl } from './fills-fast-path.js';
 import { Reconciler, type JournalNotifier } from './reconciler.js';
 
 declare module 'fastify' {
@@ -40,6 +42,26 @@ export async function registerReconciler(
     intervalMs: config.reconcileIntervalMs,
     ...(uses.instanceId && { instanceId: uses.instanceId }),
   });
+  if (config.liveFillsSocket) {
+    // The paper exchange's /paper/ws is this server's own: known once it listens.
+    let paperUrl: string | null = null;
+    const fastPath = new FillsFastPath({
+      db,
+      log,
+      now,
+      url: (network) =>
+        network === 'paper'
+          ? config.paperExchange
+            ? paperUrl
+            : null
+          : socketUrl(config.hyperliquidUrls[network]),
+    });
+    api.addHook('onListen', async () => {
+      const address = api.server.address() as AddressInfo | string | null;
+      if (address && typeof address === 'object') paperUrl = ownSocketUrl(address);
+    });
+    reconciler.fastPath = fastPath;
+  }
   api.addHook('onReady', async () => {
     // Leases this instance held before a restart are its own again, and intents left by a
     // crash are resolved before the first request (each logged, never fatal).
@@ -48,4 +70,11 @@ export async function registerReconciler(
   });
   api.addHook('onClose', async () => reconciler.stop());
   return reconciler;
+}
+
+/** This server's /paper/ws, reached over loopback whatever address it listens on. */
+function ownSocketUrl({ address, family, port }: AddressInfo): string {
+  const wildcard = address === '0.0.0.0' || address === '::';
+  const host = wildcard ? '127.0.0.1' : family === 'IPv6' ? `[${address}]` : address;
+  return `ws://${host}:${port}/paper/ws`;
 }

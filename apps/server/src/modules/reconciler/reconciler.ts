@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExchangeFill } from '@tb/core';
 import type { ExchangeAccount, Network, WeightPriority } from '@tb/hyperliquid';
 import { withWeightPriority } from '../../lib/weight-priority.js';
-import type { ExchangeCursorRow, TradeOrdersRow } from '../../db/schema/index.js';
+import type { ExchangeCursorRow } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { CURSOR_LEAD_MS } from '../trades/trade-orders.repository.js';
 import { applyFills, LeaseLost, type AppliedFills, type PassContext } from './apply-fills.js';
@@ -10,7 +10,9 @@ import { fundingReadFrom, heldAcrossAnHour, nextFundingFrom } from './fundings.j
 import { WatchedConnectionsRepository } from './watched-connections.js';
 import { LEASE_BATCH, ReconcilerRepository } from './reconciler.repository.js';
 import { SessionEndWatch, type SessionEnd } from './session-end.js';
-import { PriceWatch } from './price-watch.js';
+import { liveTrades, PriceWatch } from './price-watch.js';
+import type { FillsFastPath } from './fills-fast-path.js';
+import { cancelRestOfEntries } from './rest-of-entry.js';
 import { fullReadMs, sweepLimit, sweepMs } from './sweep.js';
 import { fillsExpected, liveOn } from './due-check.js';
 import { MAX_BACKOFF_MS, passFailed } from './pass-failure.js';
@@ -61,6 +63,8 @@ export class Reconciler {
   readonly #sessionEnds = new SessionEndWatch();
   #excursions: ExcursionsFiller | null = null;
   readonly #watch: PriceWatch | null;
+  /** The WebSockets that tell of fills before prices do (set by the module; closed on stop). */
+  fastPath: FillsFastPath | null = null;
   #lastPassAt: Date | null = null;
   /** The loop's sweeps in flight (started by a pass, not awaited by it). */
   readonly #sweeps = new Set<Promise<unknown>>();
@@ -123,9 +127,7 @@ export class Reconciler {
     const now = this.deps.now();
     await new WatchedConnectionsRepository(this.deps.db).ensureWatchedCursors(now);
     steps.done('intents');
-    await this.#watch
-      ?.tick(now)
-      .catch((err: unknown) => this.deps.log.error({ err }, 'reconciler: watching prices failed'));
+    await this.#watchLive(now);
     steps.done('prices');
     const repo = this.#repo();
     const watched = await repo.cursorCount();
@@ -201,6 +203,18 @@ export class Reconciler {
     });
   }
 
+  /** The live trades looked at: which reached a level (due now), whose fills sockets follow. */
+  async #watchLive(now: Date): Promise<void> {
+    if (!this.#watch && !this.fastPath) return;
+    try {
+      const live = await liveTrades(this.deps.db);
+      this.fastPath?.follow(live);
+      await this.#watch?.tick(now, live);
+    } catch (err) {
+      this.deps.log.error({ err }, 'reconciler: watching prices failed');
+    }
+  }
+
   /** Starts the background loop (a setTimeout chain that never holds the process open). */
   start(): void {
     if (this.deps.intervalMs <= 0 || this.#timer || !this.#stopped) return;
@@ -213,6 +227,7 @@ export class Reconciler {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.fastPath?.close();
     await this.#pass;
     await Promise.all(this.#sweeps);
   }
@@ -343,7 +358,7 @@ export class Reconciler {
         () => this.#changed(userId, 'trades'),
       ),
     );
-    await this.#cancelRestingEntries(account, closed);
+    await cancelRestOfEntries(account, closed, this.deps.log);
     return true;
   }
 
@@ -363,25 +378,6 @@ export class Reconciler {
   /** Tells the trader's open pages (every instance's) that their journal changed. */
   #changed(userId: string, kind: 'trades' | 'risk') {
     void this.deps.journal?.changed(userId, kind);
-  }
-
-  /**
-   * A limit entry partly filled, then closed by its exits: what is left of the entry must not
-   * open a position the journal no longer follows. Cancelled by cloid, best effort (an entry
-   * already filled or gone is skipped).
-   */
-  async #cancelRestingEntries(account: ExchangeAccount, closed: readonly TradeOrdersRow[]) {
-    for (const link of closed) {
-      if (link.orderType !== 'limit') continue;
-      await Promise.resolve()
-        .then(() => account.cancelByCloids(link.coin, [link.entryCloid as `0x${string}`]))
-        .catch((err: unknown) =>
-          this.deps.log.warn(
-            { tradeId: link.tradeId, reason: err instanceof Error ? err.message : 'unknown' },
-            'reconciler: could not cancel the rest of an entry',
-          ),
-        );
-    }
   }
 
   /** Whether the network's weight budget has `weight` for `priority` (no meter: always). */
