@@ -2,12 +2,9 @@ import { createRequire } from 'node:module';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Faults, FaultPoint } from './modules/trades/live-desk.js';
-import { parseConfig, type Config } from './config.js';
-import { openDatabase, pgliteDirOf } from './db/client.js';
-import { resolveAppSecret } from './lib/app-secret.js';
-import { lockDataDir } from './lib/data-dir.js';
+import type { Config } from './config.js';
+import { loadInSteps, loadModuleInSteps } from './lib/load-in-steps.js';
 import { serializeError } from './lib/log-errors.js';
-import { prepareShutdown } from './lib/shutdown.js';
 
 /** Requests sent just before SIGTERM are still accepted and answered for this long. */
 const DRAIN_MS = 500;
@@ -15,12 +12,18 @@ const DRAIN_MS = 500;
 /** Starts the server: config, data folder lock, database (migrated), app, listen. */
 async function main() {
   const startedAt = performance.now();
+  // Everything else is loaded step by step: this module imports only what is light.
+  await loadInSteps(['zod', 'fastify']);
+  await loadModuleInSteps('@tb/paper-exchange');
+  await loadInSteps(DATABASE_PACKAGES);
+  const { parseConfig } = await import('./config.js');
   const parsed = parseConfig(process.env);
   if (!parsed.ok) {
     console.error(`Invalid configuration:\n  ${parsed.errors.join('\n  ')}`);
     process.exit(1);
   }
   const { config } = parsed;
+  const { lockDataDir } = await import('./lib/data-dir.js');
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   try {
     await start(config, release, startedAt);
@@ -33,6 +36,7 @@ async function main() {
 async function start(config: Config, release: () => void, startedAt: number) {
   // A lost database connection is a warning in the app's log (on stderr until the app exists).
   let warn = (message: string) => console.warn(message);
+  const { openDatabase, pgliteDirOf } = await import('./db/client.js');
   // The database opens (PGlite in its worker thread, or the PostgreSQL pool and migrations)
   // while this thread loads the app's modules: the two longest steps of a start, side by side.
   const opening = openDatabase({
@@ -42,8 +46,15 @@ async function start(config: Config, release: () => void, startedAt: number) {
     log: (message) => warn(message),
   });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-  await loadInSteps();
+  await loadInSteps(APP_PACKAGES);
+  await loadModuleInSteps('@tb/core');
+  await loadInSteps(EXCHANGE_PACKAGES);
+  await loadModuleInSteps('@tb/hyperliquid');
+  await loadFastifyCompilers();
+  await loadModuleInSteps(new URL('./app.js', import.meta.url).href);
   const { buildApp } = await import('./app.js');
+  const { resolveAppSecret } = await import('./lib/app-secret.js');
+  const { prepareShutdown } = await import('./lib/shutdown.js');
   const database = await opening;
   const appSecret = await resolveAppSecret({
     fromEnv: config.appSecret,
@@ -107,27 +118,52 @@ async function start(config: Config, release: () => void, startedAt: number) {
   process.send?.('ready');
 }
 
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * The app's largest packages, each loaded on a turn of the event loop of its own before the
- * app itself: a module graph is evaluated in one synchronous step, and the app's whole graph
- * at once held the loop 500 ms and more (issue 28). Fastify's validator and serializer
- * compilers, which it loads when the app is built, are loaded from fastify's own location.
+ * Fastify's validator and serializer compilers, which it loads when the app is built, loaded
+ * from fastify's own location ahead, each with its Ajv and formats in turns of their own.
  */
-async function loadInSteps(): Promise<void> {
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
-  for (const name of HEAVY_PACKAGES) {
-    await import(name);
-    await turn();
-  }
+async function loadFastifyCompilers(): Promise<void> {
   const fromFastify = createRequire(fileURLToPath(import.meta.resolve('fastify')));
-  for (const name of ['@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler']) {
-    fromFastify(name);
+  /** A require from the package reached through `chain` (each resolved from the last). */
+  const from = (chain: string[]) =>
+    chain.reduce((req, name) => createRequire(req.resolve(name)), fromFastify);
+  const serializer = ['@fastify/fast-json-stringify-compiler', 'fast-json-stringify'];
+  const steps: [string[], string][] = [
+    [['@fastify/ajv-compiler'], 'ajv'],
+    [['@fastify/ajv-compiler'], 'ajv-formats'],
+    [[], '@fastify/ajv-compiler'],
+    [serializer, 'ajv'],
+    [serializer, 'ajv-formats'],
+    [serializer.slice(0, 1), 'fast-json-stringify'],
+    [[], '@fastify/fast-json-stringify-compiler'],
+  ];
+  for (const [chain, name] of steps) {
+    try {
+      from(chain)(name);
+    } catch {
+      // Not where expected (another version's layout): fastify loads it itself.
+    }
     await turn();
   }
 }
 
-const HEAVY_PACKAGES = [
-  'fastify',
+/**
+ * What the database needs, before it opens (the configuration needs zod, fastify and the paper
+ * exchange's package, loaded before them).
+ */
+const DATABASE_PACKAGES = [
+  'pg',
+  'drizzle-orm',
+  'drizzle-orm/pg-core',
+  '@electric-sql/pglite',
+  'drizzle-orm/pglite',
+  'drizzle-orm/node-postgres',
+];
+
+/** The app's packages, while the database opens; then @tb/core's modules, one by one. */
+const APP_PACKAGES = [
   '@fastify/swagger',
   '@fastify/swagger-ui',
   '@fastify/static',
@@ -138,9 +174,17 @@ const HEAVY_PACKAGES = [
   'fastify-type-provider-zod',
   'ioredis',
   'nodemailer',
-  'drizzle-orm',
-  '@tb/core',
-  '@tb/hyperliquid',
+];
+
+/** What @tb/hyperliquid builds on, before its own modules: its SDK's parts one by one. */
+const EXCHANGE_PACKAGES = [
+  'valibot',
+  '@nktkas/hyperliquid/utils',
+  '@nktkas/hyperliquid/signing',
+  '@nktkas/hyperliquid/api/info',
+  '@nktkas/hyperliquid/api/exchange',
+  '@nktkas/hyperliquid',
+  '@noble/curves/secp256k1.js',
 ];
 
 /**

@@ -1,7 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,7 +9,7 @@ import pg from 'pg';
 import type { AdvisoryLocks } from '../lib/user-lock.js';
 import { pgAdvisoryLocks } from './advisory-locks.js';
 import { migrationsApplied } from './migrations-applied.js';
-import { PGliteThread } from './pglite-thread.js';
+import { openPgliteFolder } from './pglite-folder.js';
 import * as schema from './schema/index.js';
 
 /** The one database type every repository takes: PGlite and PostgreSQL share it. */
@@ -46,17 +44,6 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-/**
- * PGlite's settings for a data folder (the server's). shared_buffers: PostgreSQL's own page
- * cache, 128 MB by default, which PGlite allocates and touches inside its WebAssembly memory
- * at start (about 130 MB of resident memory). 32 MB keeps an ordinary installation's tables
- * and indexes; the rest is read from the operating system's file cache (point queries as
- * fast, scans of a table larger than the cache about 20 % slower). bench/RESULTS.md, issue 28.
- */
-const PGLITE_FOLDER_OPTIONS = {
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-};
 
 export interface OpenOptions {
   /** PostgreSQL URL; without it, PGlite. */
@@ -113,36 +100,13 @@ async function openPglite(
   options?: PGliteOptions,
   log: (message: string) => void = () => undefined,
 ): Promise<Database> {
-  if (!dir) return pgliteDatabase(new PGlite(options ?? {}));
-  mkdirSync(dir, { recursive: true });
-  // A data folder (the server, the admin CLI) opens in a worker thread: PGlite's WebAssembly
-  // would otherwise hold the event loop while it opens (and creates) the database and runs
-  // each query.
-  if (!existsSync(join(dir, 'PG_VERSION'))) await createPgliteFolder(dir);
-  const thread = new PGliteThread(dir, PGLITE_FOLDER_OPTIONS, (reason) =>
-    log(`PGlite's worker thread ended (${reason}): the database answers 503 until a restart`),
-  );
-  try {
-    await thread.waitReady;
-  } catch (err) {
-    await thread.close();
-    throw err;
+  // In memory (tests): PGlite in this thread, loaded only then (a server never needs it here).
+  if (!dir) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    return pgliteDatabase(new PGlite(options ?? {}));
   }
+  const thread = await openPgliteFolder(dir, log);
   return pgliteDatabase(thread.asPGlite(), () => thread.close());
-}
-
-/**
- * Creates the database of a new folder in a worker of its own, ended once done: initdb runs a
- * second PGlite and its own WebAssembly (400 MB and more between them) that would otherwise
- * stay in the server's memory until collected, if ever.
- */
-async function createPgliteFolder(dir: string): Promise<void> {
-  const creator = new PGliteThread(dir, PGLITE_FOLDER_OPTIONS);
-  try {
-    await creator.waitReady;
-  } finally {
-    await creator.close();
-  }
 }
 
 async function pgliteDatabase(client: PGlite, close = () => client.close()): Promise<Database> {
@@ -347,4 +311,4 @@ function reasonOf(err: unknown): string {
 }
 
 /** Where PGlite keeps its files inside the data folder. */
-export const pgliteDirOf = (dataDir: string) => join(dataDir, 'pglite');
+export { pgliteDirOf } from './pglite-folder.js';

@@ -1,8 +1,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pgliteTemplate } from '../test/database-templates.js';
@@ -29,15 +27,9 @@ describe('migrations already applied (PGlite)', () => {
   const folders: string[] = [];
   afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 
-  it('are none on a new database, all once migrated, and not once a newer one is added', async () => {
-    // PGlite's modules compiled once for the worker; the migrated folder copied (templates).
-    const { loadDataDir, ...modules } = await pgliteTemplate();
-    const client = new PGlite(modules);
-    const db = drizzle(client);
-    expect(await migrationsApplied(db, migrationsFolder)).toBe(false);
-    const database = await openDatabase({
-      pgliteOptions: { ...modules, ...(loadDataDir && { loadDataDir }) },
-    });
+  it('are all once migrated, not once a newer one is added, and none without the table', async () => {
+    // The migrated folder copied (templates), PGlite's modules compiled once for the worker.
+    const database = await openDatabase({ pgliteOptions: await pgliteTemplate() });
     try {
       expect(await migrationsApplied(database.db, migrationsFolder)).toBe(true);
       const newer = withNewerMigration();
@@ -50,9 +42,11 @@ describe('migrations already applied (PGlite)', () => {
       await database.migrate(newer);
       expect(await migrationsApplied(database.db, newer)).toBe(true);
       await database.db.execute('select * from newer_one');
+      // A new database has no migrations table: none applied (the full migrate then runs).
+      await database.db.execute('drop schema drizzle cascade');
+      expect(await migrationsApplied(database.db, migrationsFolder)).toBe(false);
     } finally {
       await database.close();
-      await client.close();
     }
   });
 });

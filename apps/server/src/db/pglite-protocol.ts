@@ -5,6 +5,8 @@ export interface PgliteWorkerData {
   dataDir: string;
   /** PGliteOptions without functions (they cannot cross threads). */
   options: Record<string, unknown>;
+  /** PostgreSQL settings (`name=value`) added to PGlite's own start parameters. */
+  settings?: readonly string[];
 }
 
 export type PgliteRequest =

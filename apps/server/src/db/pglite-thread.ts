@@ -43,8 +43,14 @@ export class PGliteThread {
     dataDir: string,
     options: Omit<PGliteOptions, 'dataDir'> = {},
     private readonly onLost: (reason: string) => void = () => undefined,
+    /** PostgreSQL settings (`name=value`) on top of PGlite's start parameters. */
+    settings: readonly string[] = [],
   ) {
-    const data: PgliteWorkerData = { dataDir, options: options as Record<string, unknown> };
+    const data: PgliteWorkerData = {
+      dataDir,
+      options: options as Record<string, unknown>,
+      settings,
+    };
     this.#worker = startWorker(data);
     this.waitReady = new Promise<void>((resolve, reject) => {
       this.#pending.set(0, {

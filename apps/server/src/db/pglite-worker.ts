@@ -14,7 +14,7 @@ import {
 } from './pglite-protocol.js';
 
 const port = parentPort!;
-const { dataDir, options } = workerData as PgliteWorkerData;
+const { dataDir, options, settings = [] } = workerData as PgliteWorkerData;
 
 /** Rolls a transaction back (thrown in its callback, never seen outside this file). */
 const ROLLBACK = Symbol('rollback');
@@ -37,7 +37,12 @@ const rawParsers = (oids: number[] | undefined) =>
 async function main() {
   let pg: PGlite;
   try {
-    pg = new PGlite(dataDir, options as PGliteOptions);
+    pg = new PGlite(dataDir, {
+      ...(options as PGliteOptions),
+      ...(settings.length > 0 && {
+        startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+      }),
+    });
     await pg.waitReady;
   } catch (err) {
     post({ id: 0, ok: false, error: toWireError(err) });

@@ -171,6 +171,12 @@ describeEachDatabase(
         const texts = isUrlSlot(c) ? forbiddenUrlTexts(value) : forbiddenTexts(value);
         for (const signedIn of [false, true]) {
           const refused = (res: LightMyRequestResponse) => forbiddenProblem(res, c, signedIn);
+          // Signed out, a route that needs a session answers 401 before it reads any input:
+          // one text shows it (and that nothing was stored).
+          if (!signedIn && !c.isPublic) {
+            problems.push(...(await fuzz(c, texts.slice(0, 1), signedIn, refused)));
+            continue;
+          }
           problems.push(...(await fuzz(c, texts, signedIn, refused)));
           if (isUrlSlot(c)) {
             problems.push(...(await fuzz(c, undecodableUrlTexts(value), signedIn, no5xx)));

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Start-up without long event-loop blocks (issue 28): Node evaluates a module graph in one
+ * synchronous step, so the app's graph imported at once held the loop 500 ms and more. Here the
+ * graph is loaded piece by piece, each piece in a turn of the event loop of its own; a later
+ * import of the whole finds its pieces evaluated already and costs little. A piece that cannot
+ * be loaded is skipped: the import that needs it fails there, with its own error.
+ */
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Imports each specifier (resolved from this server's modules) in a turn of its own. */
+export async function loadInSteps(specifiers: readonly string[]): Promise<void> {
+  for (const specifier of specifiers) {
+    await import(specifier).catch(() => undefined);
+    await turn();
+  }
+}
+
+/**
+ * Imports what a module imports (its static `import` and `export ... from` statements, the
+ * first level), each in a turn of its own, then the module itself. `module` is a specifier
+ * resolved from here, e.g. a package or `new URL('../app.js', import.meta.url).href`.
+ */
+export async function loadModuleInSteps(module: string): Promise<void> {
+  let url: URL;
+  let source: string;
+  try {
+    url = new URL(import.meta.resolve(module));
+    source = readFileSync(fileURLToPath(url), 'utf8');
+  } catch {
+    return; // run from the sources (tsx): nothing to read ahead, the import loads it all
+  }
+  const imports = staticImports(source).map((s) => (s.startsWith('.') ? new URL(s, url).href : s));
+  await loadInSteps([...imports, url.href]);
+}
+
+/** The specifiers of a compiled module's static imports and re-exports, in order. */
+export function staticImports(source: string): string[] {
+  const found: string[] = [];
+  const statements =
+    /^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm;
+  for (const match of source.matchAll(statements)) {
+    const specifier = match[1] ?? match[2]!;
+    if (!found.includes(specifier)) found.push(specifier);
+  }
+  return found;
+}
