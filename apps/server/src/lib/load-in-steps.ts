@@ -40,8 +40,9 @@ export async function loadModuleInSteps(module: string): Promise<void> {
 /** The specifiers of a compiled module's static imports and re-exports, in order. */
 export function staticImports(source: string): string[] {
   const found: string[] = [];
+  // `import a, { b } from`, `import * as c from`, `export { d } from`, `export * from`; `import 'e'`.
   const statements =
-    /^(?:import|export)\b[^;]*?\bfrom\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm;
+    /^(?:import|export)\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*(?:\s+as\s+[\w$]+)?)?\s*from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm;
   for (const match of source.matchAll(statements)) {
     const specifier = match[1] ?? match[2]!;
     if (!found.includes(specifier)) found.push(specifier);
