@@ -10,7 +10,11 @@ import { FillsSocket, SOCKET_USERS } from './fills-socket.js';
  * exchange drops it. Waits on events, never on time.
  */
 
-const log = { debug: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+const log = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+} as unknown as FastifyBaseLogger;
 const user = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
 /** The exchange's side: the subscriptions it holds, per connection, and a way to push. */

@@ -84,6 +84,10 @@ export class FillsSocket {
     const socket = new WebSocket(this.#options.url, { handshakeTimeout: HANDSHAKE_MS });
     this.#socket = socket;
     socket.on('open', () => {
+      this.#options.log.info(
+        { url: this.#options.url, users: this.#wanted.size, again: this.#connectedBefore },
+        'fills socket: connected; following the fills of the first accounts with live trades',
+      );
       if (this.#connectedBefore) for (const user of this.#wanted) this.#catchUp.add(user);
       this.#connectedBefore = true;
       this.#failures = 0;
