@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Faults, FaultPoint } from './modules/trades/live-desk.js';
 import type { Config } from './config.js';
-import { loadInSteps, loadModuleInSteps } from './lib/load-in-steps.js';
+import { loadInSteps, loadModuleInSteps, loadPackageInSteps } from './lib/load-in-steps.js';
 import { serializeError } from './lib/log-errors.js';
 
 /** Requests sent just before SIGTERM are still accepted and answered for this long. */
@@ -13,7 +13,8 @@ const DRAIN_MS = 500;
 async function main() {
   const startedAt = performance.now();
   // Everything else is loaded step by step: this module imports only what is light.
-  await loadInSteps(['zod', 'fastify']);
+  await loadInSteps(['zod']);
+  await loadPackageInSteps('fastify');
   await loadModuleInSteps('@tb/paper-exchange');
   await loadInSteps(DATABASE_PACKAGES);
   const { parseConfig } = await import('./config.js');
@@ -46,7 +47,7 @@ async function start(config: Config, release: () => void, startedAt: number) {
     log: (message) => warn(message),
   });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-  await loadInSteps(APP_PACKAGES);
+  for (const name of APP_PACKAGES) await loadPackageInSteps(name);
   await loadModuleInSteps('@tb/core');
   await loadInSteps(EXCHANGE_PACKAGES);
   await loadModuleInSteps('@tb/hyperliquid');
@@ -172,8 +173,6 @@ const APP_PACKAGES = [
   '@fastify/rate-limit',
   '@fastify/jwt',
   'fastify-type-provider-zod',
-  'ioredis',
-  'nodemailer',
 ];
 
 /** What @tb/hyperliquid builds on, before its own modules: its SDK's parts one by one. */

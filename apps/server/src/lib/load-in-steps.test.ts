@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadModuleInSteps, staticImports } from './load-in-steps.js';
+import { createRequire } from 'node:module';
+import {
+  dependenciesOf,
+  loadModuleInSteps,
+  loadPackageInSteps,
+  staticImports,
+} from './load-in-steps.js';
 
 describe('staticImports', () => {
   it('finds the imports and re-exports of a compiled module, in order, once each', () => {
@@ -23,5 +29,21 @@ describe('loadModuleInSteps', () => {
   it('loads a module and what it imports; one it cannot find is left to its importer', async () => {
     await loadModuleInSteps(new URL('./ids.js', import.meta.url).href);
     await expect(loadModuleInSteps('no-such-package-here')).resolves.toBeUndefined();
+  });
+});
+
+describe('loadPackageInSteps', () => {
+  it("knows a package's dependencies from the file it resolves to", () => {
+    const entry = createRequire(import.meta.url).resolve('pg');
+    const manifest = createRequire(entry)('../package.json') as {
+      dependencies: Record<string, string>;
+    };
+    expect(dependenciesOf(entry)).toEqual(Object.keys(manifest.dependencies));
+    expect(dependenciesOf(entry)).toContain('pg-types');
+  });
+
+  it('loads a package it finds, and skips one it cannot find', async () => {
+    await expect(loadPackageInSteps('pg')).resolves.toBeUndefined();
+    await expect(loadPackageInSteps('no-such-package-here')).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -17,6 +19,44 @@ export async function loadInSteps(specifiers: readonly string[]): Promise<void> 
     await import(specifier).catch(() => undefined);
     await turn();
   }
+}
+
+/**
+ * Requires a package's own dependencies (its package.json's), each from the package's place and
+ * in a turn of its own, then imports the package: a CommonJS package (fastify and its plugins)
+ * is loaded in one synchronous step with everything it requires.
+ */
+export async function loadPackageInSteps(name: string): Promise<void> {
+  let entry: string;
+  try {
+    entry = fileURLToPath(import.meta.resolve(name));
+  } catch {
+    return;
+  }
+  const requireHere = createRequire(entry);
+  for (const dependency of dependenciesOf(entry)) {
+    try {
+      requireHere(dependency);
+    } catch {
+      // Not loadable that way (an ESM-only package in an older Node): the package loads it.
+    }
+    await turn();
+  }
+  await loadInSteps([name]);
+}
+
+/** The dependencies of the package a file belongs to (the nearest package.json with a name). */
+export function dependenciesOf(file: string): string[] {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const path = join(dir, 'package.json');
+    if (!existsSync(path)) continue;
+    const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+      name?: string;
+      dependencies?: Record<string, string>;
+    };
+    if (manifest.name) return Object.keys(manifest.dependencies ?? {});
+  }
+  return [];
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Clock } from './clock.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -30,6 +31,8 @@ export function createMailer(opts: {
   now: Clock;
 }): Mailer {
   if (opts.smtpUrl) {
+    // nodemailer is loaded only when SMTP is configured (the outbox needs none of it).
+    const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       kind: 'smtp',

@@ -1,4 +1,6 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Whether Redis is in use: 'off' (no REDIS_URL), 'ok' (connected) or 'down' (with why). */
@@ -41,7 +43,9 @@ export class RedisLink {
       this.client = null;
       return;
     }
-    this.client = new Redis(url, {
+    // ioredis is loaded only when Redis is configured (one process alone never loads it).
+    const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof IORedis;
+    this.client = new RedisClient(url, {
       keyPrefix,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
