@@ -93,6 +93,12 @@ export const authPlugin = fp(
       sign: { expiresIn: '24h', algorithm: 'HS256' },
     });
     app.decorateRequest('auth', null);
+    // What a signed-in trader is answered (profile, keys, journal, exports), or a token is
+    // refused with, is kept by no browser or proxy (issue 29): it outranks a route's own caching.
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (req.auth || req.headers.authorization) reply.header('cache-control', 'no-store');
+      return payload;
+    });
 
     app.decorate('signSessionToken', (userId: string, sessionId: string) =>
       app.jwt.sign({ sub: userId, jti: sessionId }),

@@ -42,7 +42,7 @@ export const tradesRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...secured,
         summary:
-          'The journal: OPEN first, then newest. With an ETag and `Cache-Control: private, no-cache`: a request whose If-None-Match names the current ETag gets 304 and no body',
+          'The journal: OPEN first, then newest. With an ETag (and, as every signed-in answer, `Cache-Control: no-store`): a request whose If-None-Match names the current ETag gets 304 and no body',
         response: {
           200: TradeListResponseSchema,
           304: z.null().describe('Not modified: the ETag in If-None-Match is current'),
@@ -61,11 +61,8 @@ export const tradesRoutes: FastifyPluginAsyncZod<{
         },
         (trades) => reply.serialize(trades) as string,
       );
-      // The browser keeps the list and asks again with its ETag: 304 while nothing changed.
-      reply
-        .header('etag', answer.etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'accept-encoding');
+      // A client that keeps the list asks again with its ETag: 304 while nothing changed.
+      reply.header('etag', answer.etag).header('vary', 'accept-encoding');
       if (answer.status === 304) return reply.status(304).send(null);
       if (answer.encoding !== 'identity') reply.header('content-encoding', answer.encoding);
       // Sent as bytes: the route's serializer checked and wrote them when they were read.
