@@ -74,4 +74,14 @@ describe('tradesToCsv', () => {
     expect(line?.split(',').slice(19, 20)).toEqual(['']);
     expect(line?.endsWith(',,10000,')).toBe(true);
   });
+
+  it('defuses a formula after any separator, whatever the locale splits on (issue 29)', () => {
+    const notesOf = (notes: string) => tradesToCsv([{ ...trade, notes }]).split('\r\n')[1]!;
+    // Excel in a `;` locale splits this line at the `;`: the part after it must not run.
+    expect(notesOf("a;=cmd|' /C calc'!A0").endsWith(`,"a;'=cmd|' /C calc'!A0"`)).toBe(true);
+    expect(notesOf('risk,-1R then\t+2R').endsWith(`,"risk,'-1R then\t'+2R"`)).toBe(true);
+    expect(notesOf('@SUM(1)').endsWith(`,'@SUM(1)`)).toBe(true);
+    // Plain text stays as it was typed.
+    expect(notesOf('held to target').endsWith(',held to target')).toBe(true);
+  });
 });

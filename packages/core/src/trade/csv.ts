@@ -30,12 +30,18 @@ export const TRADE_CSV_COLUMNS = [
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula character right after a separator of any locale (`,` `;` a tab). */
+const FORMULA_AFTER_SEPARATOR = /([,;\t])([=+\-@\t\r])/g;
 
-/** A text cell, quoted when needed; text that a spreadsheet would run as a formula is
- * prefixed with a quote (OWASP CSV injection). */
+/**
+ * A text cell, quoted when it holds a quote, a line break or any locale's separator; text that
+ * a spreadsheet would run as a formula (at the start, or after a separator: Excel in a `;`
+ * locale splits a comma file at its `;`) gets a quote before it (OWASP CSV injection).
+ */
 function text(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const start = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = start.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const num = (value: number | null): string => (value === null ? '' : String(value));
