@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,6 +96,9 @@ interface Running {
 async function startServer(env: Record<string, string> = {}): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tb-server-'));
   migratedDataDir(dataDir);
+  // As an older version left it: readable by everyone.
+  chmodSync(dataDir, 0o755);
+  chmodSync(join(dataDir, 'pglite', 'PG_VERSION'), 0o644);
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -197,6 +200,11 @@ describe('the server process on SIGTERM', () => {
     expect(server.log.join('\n')).not.toContain(overDeadline(IDLE_EXIT_DEADLINE_MS));
     await within(silentClosed, 'the silent connection closed');
     expect(existsSync(join(server.dataDir, 'server.lock'))).toBe(false);
+    // The data folder is the server user's alone (issue 29): the world-readable file that was
+    // there before the start, and what the server made.
+    expect(statSync(join(server.dataDir, 'pglite', 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(server.dataDir, 'pglite')).mode & 0o777).toBe(0o700);
+    expect(statSync(server.dataDir).mode & 0o777).toBe(0o700);
   }, 90_000);
 
   it('exits by the deadline when a request never ends', async () => {

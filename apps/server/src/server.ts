@@ -12,6 +12,8 @@ const DRAIN_MS = 500;
 /** Starts the server: config, data folder lock, database (migrated), app, listen. */
 async function main() {
   const startedAt = performance.now();
+  // What the server creates (the database's files, the app secret, mails) is its user's alone.
+  process.umask(0o077);
   // Everything else is loaded step by step: this module imports only what is light.
   await loadInSteps(['zod']);
   await loadPackageInSteps('fastify');
@@ -47,6 +49,18 @@ async function start(config: Config, release: () => void, startedAt: number) {
     log: (message) => warn(message),
   });
   opening.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  // Files an older version or another tool left readable to others are made the server's own.
+  const { secureDataDir } = await import('./lib/data-permissions.js');
+  const securing = secureDataDir(config.dataDir).then(
+    (fixed) => {
+      if (fixed > 0) {
+        warn(
+          `${config.dataDir}: ${fixed} files and folders were readable by other users; now only this server's user can read them (folders 0700, files 0600)`,
+        );
+      }
+    },
+    (err: unknown) => warn(`${config.dataDir}: could not check its permissions (${String(err)})`),
+  );
   for (const name of APP_PACKAGES) await loadPackageInSteps(name);
   await loadModuleInSteps('@tb/core');
   await loadInSteps(EXCHANGE_PACKAGES);
@@ -57,6 +71,7 @@ async function start(config: Config, release: () => void, startedAt: number) {
   const { resolveAppSecret } = await import('./lib/app-secret.js');
   const { prepareShutdown } = await import('./lib/shutdown.js');
   const database = await opening;
+  await securing;
   const appSecret = await resolveAppSecret({
     fromEnv: config.appSecret,
     database,
