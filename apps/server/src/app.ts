@@ -177,8 +177,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (revocation) applyRevocation(revocation);
   });
   broadcast.onResync(dropAllSessions);
-  const stopPublishing = onRevocation(
-    (revocation) => void broadcast.publish(SESSIONS_REVOKED, JSON.stringify(revocation)),
+  // Awaited by revokeSessions: an answer that revoked a session goes out once Redis took it.
+  const stopPublishing = onRevocation((revocation) =>
+    broadcast.publish(SESSIONS_REVOKED, JSON.stringify(revocation)),
   );
   app.addHook('onClose', async () => {
     stopPublishing();

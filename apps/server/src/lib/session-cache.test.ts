@@ -99,7 +99,9 @@ describe('SessionCache', () => {
 
   it('hands revocations to publishers; revocations received are applied without publishing', () => {
     const sent: Revocation[] = [];
-    const off = onRevocation((r) => sent.push(r));
+    const off = onRevocation((r) => {
+      sent.push(r);
+    });
     const cache = new SessionCache(5_000);
     cache.set('tok', entry('s1', 'u1'), revocationEpoch());
     applyRevocation({ userId: 'u1' });

@@ -24,7 +24,7 @@ export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 /** Every cache of this process (several apps in one test process each have one). */
 const caches = new Set<SessionCache>();
-const publishers = new Set<(revocation: Revocation) => void>();
+const publishers = new Set<(revocation: Revocation) => Promise<void> | void>();
 /**
  * Counts revocations in this process. A check reads it before asking the database; its result
  * is stored (cache entry, remembered period) only if no revocation happened in between.
@@ -108,11 +108,12 @@ export class SessionCache {
  * account deletion, admin changes and subscription changes call it after their write. It drops
  * the entries in every cache of this process at once and hands the revocation to the
  * publishers (issue 14: with REDIS_URL, a publisher sends it to the other instances, whose
- * subscriber calls `applyRevocation`).
+ * subscriber calls `applyRevocation`). Resolves once every publisher took it: the caller
+ * answers after that, so the other instances hear of it before the trader does (issue 29).
  */
-export function revokeSessions(revocation: Revocation): void {
+export async function revokeSessions(revocation: Revocation): Promise<void> {
   applyRevocation(revocation);
-  for (const publish of publishers) publish(revocation);
+  await Promise.all([...publishers].map((publish) => publish(revocation)));
 }
 
 /**
@@ -146,7 +147,9 @@ export function parseRevocation(message: string): Revocation | null {
 }
 
 /** Registers a publisher of revocations to other instances; returns its removal. */
-export function onRevocation(publish: (revocation: Revocation) => void): () => void {
+export function onRevocation(
+  publish: (revocation: Revocation) => Promise<void> | void,
+): () => void {
   publishers.add(publish);
   return () => publishers.delete(publish);
 }

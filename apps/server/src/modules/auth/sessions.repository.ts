@@ -100,7 +100,7 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    revokeSessions({ sessionId });
+    await revokeSessions({ sessionId });
   }
 
   /** Signs the user out everywhere except the session `keepId` (after a password change). */
@@ -110,7 +110,7 @@ export class SessionsRepository {
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
     // The kept session is checked again too: simpler than sparing it, and as cheap.
-    revokeSessions({ userId });
+    await revokeSessions({ userId });
   }
 
   async revokeAllForUser(userId: string, now: Date) {
@@ -118,6 +118,6 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    revokeSessions({ userId });
+    await revokeSessions({ userId });
   }
 }

@@ -209,7 +209,7 @@ export class SubscriptionsService {
       return this.respond(tx, user, now, message);
     });
     // Premium is read with the session (lib/session-cache.ts): the next request reads it anew.
-    revokeSessions({ userId: user.id });
+    await revokeSessions({ userId: user.id });
     return response;
   }
 }

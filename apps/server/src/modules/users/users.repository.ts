@@ -101,7 +101,7 @@ export class UsersRepository {
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
       await endMailedLinks(tx, id, now, 'reset');
     });
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   /** Marks the address verified, only while the account still has the address that was proved. */
@@ -110,22 +110,22 @@ export class UsersRepository {
       .update(users)
       .set({ emailVerifiedAt: now, updatedAt: now })
       .where(and(eq(users.id, id), eq(users.email, email), isNull(users.emailVerifiedAt)));
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   async setAdmin(id: string, isAdmin: boolean, now: Date) {
     await this.db.update(users).set({ isAdmin, updatedAt: now }).where(eq(users.id, id));
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   async setPaidUser(id: string, isPaidUser: boolean, now: Date) {
     await this.db.update(users).set({ isPaidUser, updatedAt: now }).where(eq(users.id, id));
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   async setShowOnLeaderboard(id: string, showOnLeaderboard: boolean, now: Date) {
     await this.db.update(users).set({ showOnLeaderboard, updatedAt: now }).where(eq(users.id, id));
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   /**
@@ -155,7 +155,7 @@ export class UsersRepository {
   /** Removes the account; its boards, trades, keys, sessions and subscriptions cascade. */
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
     return rows.length > 0;
   }
 
@@ -168,12 +168,12 @@ export class UsersRepository {
       .update(users)
       .set({ ...settings, updatedAt: now })
       .where(eq(users.id, id));
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   async setTimeZone(id: string, timeZone: string, now: Date) {
     await this.db.update(users).set({ timeZone, updatedAt: now }).where(eq(users.id, id));
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
   }
 
   /**
@@ -193,7 +193,7 @@ export class UsersRepository {
       })
       .where(eq(users.id, id))
       .returning({ widgetLayout: users.widgetLayout });
-    revokeSessions({ userId: id });
+    await revokeSessions({ userId: id });
     return row?.widgetLayout ?? null;
   }
 
@@ -221,7 +221,7 @@ async function endMailedLinks(tx: Tx, userId: string, now: Date, purpose?: 'veri
 /** A write of the user's row that may hit a unique index; drops their verified sessions. */
 async function changed(userId: string, write: () => Promise<unknown>): Promise<'ok' | 'taken'> {
   const result = await takenOnConflict(write);
-  revokeSessions({ userId });
+  await revokeSessions({ userId });
   return result;
 }
 
