@@ -76,3 +76,23 @@ describe('wholeNumberText', () => {
     },
   );
 });
+
+describe('amounts too small to compute with (issue 29, finding 9)', () => {
+  it('refuses a positive amount below MIN_AMOUNT, such as 5e-324, with a message', () => {
+    const entry = positiveAmount('Entry');
+    const tiny = entry.safeParse(5e-324);
+    expect(tiny.success).toBe(false);
+    expect(tiny.error?.issues[0]?.message).toBe('Entry is too small');
+    expect(entry.safeParse(1e-12).success).toBe(true);
+    expect(entry.safeParse(-0).success).toBe(false);
+    expect(entry.safeParse(1e12 + 1).success).toBe(false);
+  });
+
+  it('keeps 0 for an amount that may be 0, and refuses what lies between 0 and MIN_AMOUNT', () => {
+    const size = nonNegativeAmount('Size');
+    expect(size.safeParse(0).success).toBe(true);
+    expect(size.safeParse(-0).success).toBe(true);
+    expect(size.safeParse(1e-300).error?.issues[0]?.message).toBe('Size is too small');
+    expect(size.safeParse(0.00001).success).toBe(true);
+  });
+});

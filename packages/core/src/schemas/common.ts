@@ -12,6 +12,11 @@ import { text } from './text.js';
 
 /** Largest amount or price accepted anywhere (dollars or units); keeps sums finite. */
 export const MAX_AMOUNT = 1e12;
+/**
+ * Smallest amount or price above 0 accepted anywhere: a size divided by a price this small
+ * still fits a number (5e-324 made Infinity and a 500, issue 29), and no market quotes less.
+ */
+export const MIN_AMOUNT = 1e-12;
 
 /** A finite number; messages name the field. */
 export function numberField(label: string) {
@@ -21,18 +26,20 @@ export function numberField(label: string) {
   });
 }
 
-/** A finite number from 0 to {@link MAX_AMOUNT}. */
+/** 0, or a finite number from {@link MIN_AMOUNT} to {@link MAX_AMOUNT}. */
 export function nonNegativeAmount(label: string) {
   return numberField(label)
     .min(0, `${label} must be 0 or more`)
-    .max(MAX_AMOUNT, `${label} is too large`);
+    .max(MAX_AMOUNT, `${label} is too large`)
+    .refine((value) => value === 0 || value >= MIN_AMOUNT, `${label} is too small`);
 }
 
-/** A finite number above 0 and up to {@link MAX_AMOUNT}. */
+/** A finite number from {@link MIN_AMOUNT} to {@link MAX_AMOUNT}. */
 export function positiveAmount(label: string) {
   return numberField(label)
     .gt(0, `${label} must be greater than 0`)
-    .max(MAX_AMOUNT, `${label} is too large`);
+    .max(MAX_AMOUNT, `${label} is too large`)
+    .refine((value) => value >= MIN_AMOUNT, `${label} is too small`);
 }
 
 /** A whole number within bounds. */
