@@ -6,6 +6,28 @@ import { ApiError, errorMessage } from './api-error';
 afterEach(() => vi.useRealTimers());
 
 describe('apiRequest', () => {
+  it('asks again with the ETag it was given, and a 304 answers what it kept (issue 29)', async () => {
+    localStorage.setItem('token', 'abc');
+    const seen: (string | null)[] = [];
+    let version = 1;
+    stubFetch(({ headers }) => {
+      const asked = headers.get('If-None-Match');
+      seen.push(asked);
+      const etag = `W/"v${version}"`;
+      if (asked === etag) return { status: 304 };
+      return { status: 200, body: [{ id: `t${version}` }], headers: { ETag: etag } };
+    });
+    await expect(apiRequest('/kept')).resolves.toEqual([{ id: 't1' }]);
+    await expect(apiRequest('/kept')).resolves.toEqual([{ id: 't1' }]);
+    version = 2;
+    await expect(apiRequest('/kept')).resolves.toEqual([{ id: 't2' }]);
+    expect(seen).toEqual([null, 'W/"v1"', 'W/"v1"']);
+    // Another trader's token never gets the first one's answer.
+    localStorage.setItem('token', 'other');
+    await apiRequest('/kept');
+    expect(seen.at(-1)).toBeNull();
+  });
+
   it('sends JSON under /api with the stored bearer token', async () => {
     localStorage.setItem('token', 'abc');
     const fetch = stubFetch(() => ({ status: 200, body: { ok: true } }));

@@ -22,8 +22,43 @@ export interface RequestOptions {
  * when one is stored, a 10 s time-out, and an `ApiError` for every failure.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return readResponse<T>(await send(path, options, 'application/json'));
+  const response = await send(path, options, 'application/json');
+  return readResponse<T>(await revalidated(path, tokenOf(options), response));
 }
+
+/**
+ * The last answer that came with an ETag, per path, and whose token it was (the journal: the
+ * server answers 304 while it is unchanged). Signed-in answers are `no-store` (issue 29): the
+ * browser keeps nothing, so this page keeps it, in memory only.
+ */
+const kept = new Map<string, { token: string | null | undefined; etag: string; text: string }>();
+
+function keptFor(path: string, token: string | null | undefined) {
+  const entry = kept.get(path);
+  return entry && entry.token === token ? entry : undefined;
+}
+
+/** A 304 answered with what was kept; a new answer with an ETag kept for next time. */
+async function revalidated(
+  path: string,
+  token: string | null | undefined,
+  response: Response,
+): Promise<Response> {
+  const entry = keptFor(path, token);
+  if (response.status === 304 && entry) {
+    return new Response(entry.text, {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }
+  const etag = response.headers.get('etag');
+  if (response.ok && etag) kept.set(path, { token, etag, text: await response.clone().text() });
+  else if (response.ok) kept.delete(path);
+  return response;
+}
+
+const tokenOf = (options: RequestOptions) =>
+  options.token === undefined ? readSession()?.token : options.token;
 
 /**
  * A file from the server (e.g. GET /api/trades/export.csv) as a Blob, sent like
@@ -37,13 +72,15 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const token = options.token === undefined ? readSession()?.token : options.token;
+  const token = tokenOf(options);
+  const headers: Record<string, string> = { Accept: accept };
   if (method === 'GET' && accept === 'application/json') {
     const early = takeEarlyResponse(path, token);
     const response = early && (await settleWithin(early, timeoutMs, signal));
     if (response) return response;
+    const entry = keptFor(path, token);
+    if (entry) headers['If-None-Match'] = entry.etag;
   }
-  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;

@@ -8,8 +8,14 @@ export interface MockRequest {
   headers: Headers;
 }
 
-export type MockReply =
-  { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+interface MockAnswer {
+  status: number;
+  body?: unknown;
+  /** Headers beside Content-Type (e.g. an ETag). */
+  headers?: Record<string, string>;
+}
+
+export type MockReply = MockAnswer | Promise<MockAnswer>;
 
 /** Replaces global fetch (the network edge) with `handler`; returns the mock for assertions. */
 export function stubFetch(handler: (req: MockRequest) => MockReply) {
@@ -23,17 +29,19 @@ export function stubFetch(handler: (req: MockRequest) => MockReply) {
       body,
       headers: new Headers(init.headers),
     });
-    const { status, body: out } = await new Promise<{ status: number; body?: unknown }>(
-      (resolve, reject) => {
-        signal?.addEventListener('abort', () =>
-          reject(new DOMException('The operation was aborted.', 'AbortError')),
-        );
-        Promise.resolve(reply).then(resolve, reject);
-      },
-    );
+    const {
+      status,
+      body: out,
+      headers = {},
+    } = await new Promise<MockAnswer>((resolve, reject) => {
+      signal?.addEventListener('abort', () =>
+        reject(new DOMException('The operation was aborted.', 'AbortError')),
+      );
+      Promise.resolve(reply).then(resolve, reject);
+    });
     return new Response(out === undefined ? null : JSON.stringify(out), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
     });
   });
   vi.stubGlobal('fetch', mock);
