@@ -85,7 +85,12 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who acted, and their username, as written (issue 29): kept when the account is deleted,
+     * so no foreign key. Null for the command line.
+     */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),

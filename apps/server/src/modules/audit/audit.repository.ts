@@ -35,6 +35,11 @@ export class AuditRepository {
   async record(entry: AuditEntry) {
     await this.db.insert(auditLog).values({
       actorId: entry.actorId,
+      // The actor's username as it is now: the entry keeps it if the account goes.
+      actorName:
+        entry.actorId === null
+          ? null
+          : sql`(select ${users.username} from ${users} where ${users.id} = ${entry.actorId})`,
       action: entry.action,
       targetType: entry.targetType ?? null,
       targetId: entry.targetId ?? null,
@@ -47,7 +52,7 @@ export class AuditRepository {
   }
 
   /**
-   * The newest entries with the actor's username and, for a user target, the target's username
+   * The newest entries with the actor's username as written and, for a user target, the target's username
    * (from the entry's details once the account is deleted), in one query.
    */
   async latestNamed(limit: number): Promise<NamedAuditRow[]> {
@@ -58,7 +63,7 @@ export class AuditRepository {
         createdAt: auditLog.createdAt,
         action: auditLog.action,
         actorId: auditLog.actorId,
-        actorUsername: actor.username,
+        actorUsername: sql<string | null>`coalesce(${auditLog.actorName}, ${actor.username})`,
         targetType: auditLog.targetType,
         targetId: auditLog.targetId,
         targetLabel: sql<string | null>`case when ${isUser}

@@ -42,7 +42,7 @@ describeEachDatabase('GET /api/admin/audit-log', (ctx) => {
     expect(newest!.id).toBeGreaterThan(older!.id);
   });
 
-  it('names a deleted target from the entry, and a deleted actor as nobody', async () => {
+  it('names a deleted target from the entry, and a deleted actor as written (issue 29)', async () => {
     const gone = await register(ctx.app, newUser('gone'));
     // `premium` was made an admin above: it deletes `gone`, then is deleted itself.
     await authed(ctx.app, r.premium.token, 'DELETE', `/api/users/${gone.id}`);
@@ -55,7 +55,7 @@ describeEachDatabase('GET /api/admin/audit-log', (ctx) => {
     });
     expect(byPremium).toMatchObject({
       action: 'user.delete',
-      actor: null,
+      actor: { id: r.premium.id, username: r.premium.username },
       targetId: gone.id,
       targetLabel: gone.username,
     });
