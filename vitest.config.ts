@@ -89,6 +89,9 @@ export default defineConfig({
           environment: 'jsdom',
           isolate: false,
           include: ['src/**/*.test.{ts,tsx}'],
+          // A bound, not a speed check: a long journey in jsdom took over 5 s (the default) on
+          // this 2-core machine while the server tests ran beside it.
+          testTimeout: 30_000,
           setupFiles: ['./src/test/fresh-modules.ts', './src/test/setup.ts'],
         },
       },
