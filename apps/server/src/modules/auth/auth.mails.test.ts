@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mailColours, resetMail, verificationMail } from './auth.mails.js';
+import { mailColours, passwordNoticeMail, resetMail, verificationMail } from './auth.mails.js';
 
 const LINK = 'http://app.test/verify-email/abc';
 
@@ -8,6 +8,11 @@ describe('mail templates', () => {
   it.each([
     ['verification', verificationMail('a@example.com', 'ada', LINK), 'Verify email'],
     ['reset', resetMail('a@example.com', 'ada', LINK), 'Reset password'],
+    [
+      'password notice',
+      passwordNoticeMail('a@example.com', 'ada', 'changed', LINK),
+      'Open Trading Bingo',
+    ],
   ])("the %s mail's button is the app's amber with its dark text", (_name, mail, cta) => {
     const button = new RegExp(
       `<a href="${LINK}" style="[^"]*background:${mailColours.accent};color:${mailColours.onAccent}[^"]*">${cta}</a>`,
@@ -17,6 +22,15 @@ describe('mail templates', () => {
     expect(mail.html).not.toMatch(/#2f81f7/i);
     const colours = new Set(mail.html.match(/#[0-9a-f]{6}\b/gi));
     expect([...colours].every((c) => Object.values(mailColours).includes(c as never))).toBe(true);
+  });
+
+  it('ends a security notice with why it came, not with "ignore this mail"', () => {
+    const mail = passwordNoticeMail('a@example.com', 'ada', 'reset', LINK);
+    expect(mail.text).not.toContain('ignore this mail');
+    expect(mail.html).not.toContain('ignore this mail');
+    expect(mail.text.trim().split('\n').at(-1)).toBe(
+      'You get this mail whenever the password changes, to keep the account yours.',
+    );
   });
 
   it('escapes what the user typed', () => {

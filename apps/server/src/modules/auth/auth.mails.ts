@@ -15,11 +15,18 @@ export const mailColours = {
   onAccent: '#1a1204',
 } as const;
 
-function layout(to: string, subject: string, lines: string[], link: string, cta: string): Mail {
+const IGNORE_IT = 'If you did not ask for this, ignore this mail.';
+
+function layout(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: string,
+  cta: string,
+  footer = IGNORE_IT,
+): Mail {
   const c = mailColours;
-  const text = [...lines, '', link, '', 'If you did not ask for this, ignore this mail.'].join(
-    '\n',
-  );
+  const text = [...lines, '', link, '', footer].join('\n');
   const paragraphs = lines.map((line) => `<p style="margin:0 0 12px">${escape(line)}</p>`).join('');
   const html = `<div style="background:${c.bg};padding:24px;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:${c.text}">
 <div style="max-width:520px;margin:0 auto;background:${c.surface};border-radius:12px;padding:24px">
@@ -27,7 +34,7 @@ function layout(to: string, subject: string, lines: string[], link: string, cta:
 ${paragraphs}
 <p style="margin:20px 0"><a href="${escape(link)}" style="display:inline-block;background:${c.accent};color:${c.onAccent};font-weight:700;padding:12px 20px;border-radius:8px;text-decoration:none">${escape(cta)}</a></p>
 <p style="margin:0 0 8px;color:${c.muted};font-size:13px">Or open: <a href="${escape(link)}" style="color:${c.accent}">${escape(link)}</a></p>
-<p style="margin:0;color:${c.muted};font-size:13px">If you did not ask for this, ignore this mail.</p>
+<p style="margin:0;color:${c.muted};font-size:13px">${escape(footer)}</p>
 </div></div>`;
   return { to, subject, text, html, links: [link] };
 }
@@ -56,4 +63,29 @@ export const resetMail = (to: string, username: string, link: string) =>
     ],
     link,
     'Reset password',
+  );
+
+/**
+ * The notice that the account's password was changed (signed in) or reset (from a mailed
+ * link), with how to take the account back (issue 29). It never holds the password.
+ */
+export const passwordNoticeMail = (
+  to: string,
+  username: string,
+  how: 'changed' | 'reset',
+  appUrl: string,
+) =>
+  layout(
+    to,
+    `Your Trading Bingo password was ${how}`,
+    [
+      `Hi ${username},`,
+      how === 'changed'
+        ? 'The password of your Trading Bingo account was just changed, and every other device was signed out.'
+        : 'The password of your Trading Bingo account was just reset from a mailed link, and every device was signed out.',
+      'If this was not you, open Trading Bingo, choose Log in, then "Forgot password?" to set a new password from this address: that signs out every device, including whoever changed it.',
+    ],
+    appUrl,
+    'Open Trading Bingo',
+    'You get this mail whenever the password changes, to keep the account yours.',
   );

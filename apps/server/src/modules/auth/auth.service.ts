@@ -19,7 +19,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { authTexts } from './auth.messages.js';
-import { resetMail, verificationMail } from './auth.mails.js';
+import { passwordNoticeMail, resetMail, verificationMail } from './auth.mails.js';
 import type { EmailTokensRepository } from './email-tokens.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from './sessions.repository.js';
@@ -183,6 +183,10 @@ export class AuthService {
     await this.deps.sessions.revokeAllForUser(link.userId, now);
     // Following the emailed link proves the address too.
     await this.deps.users.markEmailVerified(link.userId, link.email, now);
+    const user = await this.deps.users.findById(link.userId);
+    if (user) {
+      await this.#send(passwordNoticeMail(user.email, user.username, 'reset', this.deps.publicUrl));
+    }
     return { message: authTexts.resetDone };
   }
 
@@ -211,6 +215,7 @@ export class AuthService {
       targetId: user.id,
       details: { username: user.username },
     });
+    await this.#send(passwordNoticeMail(user.email, user.username, 'changed', this.deps.publicUrl));
     return { message: accountMessages.passwordChanged };
   }
 

@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { authed, register } from '../../test/api.js';
+import { describeEachDatabase } from '../../test/helper.js';
+
+/**
+ * Issue 29 (finding 10): a password changed or reset sent no mail, so an account taken over
+ * went unnoticed. Each now mails the account's address, saying what happened and how to take
+ * the account back.
+ */
+describeEachDatabase('security mails', (ctx) => {
+  const noticesTo = (email: string) =>
+    ctx.mailer.sent.filter((m) => m.to === email && /was changed|was reset/.test(m.subject));
+
+  it('tell the owner when the password is changed, and how to secure the account', async () => {
+    const user = await register(ctx.app);
+    expect(noticesTo(user.email)).toHaveLength(0);
+    const res = await authed(ctx.app, user.token, 'PUT', '/api/users/password', {
+      currentPassword: user.password,
+      newPassword: 'another-long-pass',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [notice] = noticesTo(user.email);
+    expect(notice?.subject).toBe('Your Trading Bingo password was changed');
+    expect(notice?.text).toContain(`Hi ${user.username},`);
+    expect(notice?.text).toContain('If this was not you');
+    expect(notice?.text).toContain('Forgot password?');
+    // The mail says nothing of the password itself.
+    expect(notice?.text).not.toContain('another-long-pass');
+  });
+
+  it('tell the owner when the password is reset from a mailed link', async () => {
+    const user = await register(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/reset-password-request',
+      payload: { email: user.email },
+    });
+    const token = ctx.mailer.lastToken(user.email, '/reset-password/');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/reset-password/${token}`,
+      payload: { password: 'brand-new-pass' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [notice] = noticesTo(user.email);
+    expect(notice?.subject).toBe('Your Trading Bingo password was reset');
+    expect(notice?.text).toContain('If this was not you');
+  });
+});
