@@ -152,9 +152,10 @@ describe('FillsSocket', () => {
     await closed;
     expect(socket.following.size).toBe(0);
 
+    expect(socket.active).toBe(false);
     socket.close();
     socket.follow([user(1)]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(socket.active).toBe(false);
     expect(exchange.sockets).toHaveLength(1);
   });
 });

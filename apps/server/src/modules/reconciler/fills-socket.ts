@@ -75,6 +75,11 @@ export class FillsSocket {
     return this.#ready;
   }
 
+  /** Whether it has a socket open or opening, or a reconnection waiting. */
+  get active(): boolean {
+    return this.#socket !== null || this.#retry !== null;
+  }
+
   close(): void {
     this.#closed = true;
     this.#disconnect();
