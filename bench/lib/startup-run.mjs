@@ -72,7 +72,7 @@ async function underLoad(base, pid, seconds) {
   const account = {
     username: 'startupbench',
     email: 'startup@example.com',
-    password: 'x'.repeat(12),
+    password: 'startup-bench-pass',
   };
   const headers = { 'content-type': 'application/json' };
   let res = await fetch(`${base}/api/users/register`, {

@@ -1,4 +1,5 @@
 export * from './validation/messages.js';
+export * from './validation/common-passwords.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/user-settings.js';

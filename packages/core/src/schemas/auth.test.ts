@@ -24,13 +24,13 @@ describe('auth schemas', () => {
     [
       'register with a bad email',
       RegisterFormSchema,
-      { username: 'ann', email: 'a@b', password: '123456', confirmPassword: '123456' },
+      { username: 'ann', email: 'a@b', password: 'a-long-one', confirmPassword: 'a-long-one' },
       'Please enter a valid email address',
     ],
     [
       'reset with a mismatch',
       ResetPasswordFormSchema,
-      { password: '123456', confirmPassword: '654321' },
+      { password: 'a-long-one', confirmPassword: 'another-one' },
       'Passwords do not match',
     ],
   ])('%s', (_scenario, schema, input, message) => {
@@ -43,14 +43,14 @@ describe('auth payloads', () => {
     [
       'register',
       RegisterRequestSchema,
-      { username: 'ann', email: 'A@B.co', password: '123456' },
+      { username: 'ann', email: 'A@B.co', password: 'a-long-one' },
       true,
     ],
     ['check email', CheckEmailRequestSchema, { email: 'a@b.co' }, true],
     ['check email answer', CheckEmailResponseSchema, { exists: true }, true],
     ['resend verification', EmailOnlyRequestSchema, { email: 'nope' }, false],
     ['token params', TokenParamsSchema, { token: 'short' }, false],
-    ['reset password', ResetPasswordRequestSchema, { password: '123456' }, true],
+    ['reset password', ResetPasswordRequestSchema, { password: 'a-long-one' }, true],
     ['message answer', MessageResponseSchema, { message: 'ok' }, true],
   ])('%s', (_scenario, schema, input, ok) => {
     expect(schema.safeParse(input).success).toBe(ok);

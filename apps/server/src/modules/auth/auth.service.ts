@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   accountMessages,
   authMessages,
+  commonPasswordProblem,
   type ChangePasswordRequest,
   type RegisterRequest,
   type SessionResponse,
@@ -54,6 +55,19 @@ export class SignInThrottledError extends AppError {
   }
 }
 
+/**
+ * 400 naming `field` when `password` is a common one or the account's own name or address
+ * (issue 29); the length and repeats were refused by `NewPasswordSchema` at the edge already.
+ */
+async function refuseWeakPassword(
+  password: string,
+  field: string,
+  account?: { username: string; email: string },
+) {
+  const problem = await commonPasswordProblem(password, account);
+  if (problem) throw badRequest(problem, field);
+}
+
 interface ClientInfo {
   ip: string;
   userAgent?: string | undefined;
@@ -75,6 +89,7 @@ export class AuthService {
 
   async register(input: RegisterRequest, client: ClientInfo): Promise<SessionResponse> {
     const { users } = this.deps;
+    await refuseWeakPassword(input.password, 'password', input);
     if (await users.findByEmail(input.email))
       throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
     if (await users.findByUsername(input.username)) {
@@ -177,6 +192,8 @@ export class AuthService {
   /** Sets the new password and signs every session of the account out. */
   async resetPassword(token: string, password: string): Promise<{ message: string }> {
     const now = this.#now();
+    // Before the link is spent: a refused password leaves it usable for a better one.
+    await refuseWeakPassword(password, 'password');
     const link = await this.deps.emailTokens.consume('reset', hashLinkToken(token), now);
     if (!link) throw new AppError(400, 'INVALID_TOKEN', authTexts.invalidResetLink);
     await this.deps.users.setPasswordHash(link.userId, await hash(password), now);
@@ -205,6 +222,7 @@ export class AuthService {
     }
     const ok = await verify(user.passwordHash, input.currentPassword).catch(() => false);
     if (!ok) throw badRequest(accountMessages.wrongCurrentPassword, 'currentPassword');
+    await refuseWeakPassword(input.newPassword, 'newPassword', user);
     await this.#passwordLimiter.reset(user.id, now.getTime());
     await this.deps.users.setPasswordHash(user.id, await hash(input.newPassword), now);
     await this.deps.sessions.revokeOthersForUser(user.id, sessionId, now);

@@ -314,7 +314,8 @@ describeEachDatabase('auth routes', (ctx) => {
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toBe('Password must be at least 6 characters long');
       expect(
-        (await post(`/api/users/reset-password/${token}`, { password: '123456' })).statusCode,
+        (await post(`/api/users/reset-password/${token}`, { password: 'brand-new-pass' }))
+          .statusCode,
       ).toBe(200);
     });
 

@@ -44,7 +44,10 @@ describeEachDatabase('PUT /api/users/password', (ctx) => {
 
   it('refuses a wrong current password with 400 on currentPassword, and keeps the old one', async () => {
     const user = await register(ctx.app);
-    const res = await change(user.token, { currentPassword: 'wrong-one', newPassword: 'abcdef1' });
+    const res = await change(user.token, {
+      currentPassword: 'wrong-one',
+      newPassword: 'abcdef-12',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: 'VALIDATION_ERROR',
@@ -75,11 +78,14 @@ describeEachDatabase('PUT /api/users/password', (ctx) => {
     for (let i = 0; i < 5; i++) {
       const res = await change(user.token, {
         currentPassword: `wrong-${i}`,
-        newPassword: 'abcdef',
+        newPassword: 'abcdef-12',
       });
       expect(res.statusCode).toBe(400);
     }
-    const res = await change(user.token, { currentPassword: user.password, newPassword: 'abcdef' });
+    const res = await change(user.token, {
+      currentPassword: user.password,
+      newPassword: 'abcdef-12',
+    });
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('RATE_LIMITED');
     expect(typeof (await login(user.username, user.password))).toBe('string');
@@ -89,7 +95,7 @@ describeEachDatabase('PUT /api/users/password', (ctx) => {
     const anon = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/password',
-      payload: { currentPassword: 'x', newPassword: 'abcdef' },
+      payload: { currentPassword: 'x', newPassword: 'abcdef-12' },
     });
     expect(anon.statusCode).toBe(401);
     const a = await register(ctx.app);

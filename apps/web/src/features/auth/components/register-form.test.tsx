@@ -34,8 +34,8 @@ async function fill(
 const valid = {
   username: 'ada',
   email: 'ada@example.com',
-  password: 'secret1',
-  confirm: 'secret1',
+  password: 'secret-12',
+  confirm: 'secret-12',
 };
 
 describe('Register dialog', () => {
@@ -54,6 +54,16 @@ describe('Register dialog', () => {
     expect(d.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
       'Passwords do not match',
     );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('says why a common password is refused, under the field, without calling the server', async () => {
+    const { user, dialog, fetch } = await openRegister(() => ({ status: 500 }));
+    await fill(user, dialog, { ...valid, password: 'password1', confirm: 'password1' });
+    const message =
+      'This password is among the most common ones, which attackers try first. Choose another.';
+    expect(await within(dialog).findByText(message)).toBeVisible();
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription(message);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -94,7 +104,7 @@ describe('Register dialog', () => {
     const { user, dialog, fetch } = await openRegister(
       ({ path, body }) => {
         if (path === '/auth/check-email') return { status: 200, body: { exists: false } };
-        expect(body).toEqual({ username: 'ada', email: 'ada@example.com', password: 'secret1' });
+        expect(body).toEqual({ username: 'ada', email: 'ada@example.com', password: 'secret-12' });
         return {
           status: 201,
           body: {

@@ -1,4 +1,4 @@
-import { RegisterFormSchema } from '@tb/core';
+import { commonPasswordProblem, PASSWORD_GOOD_LENGTH, RegisterFormSchema } from '@tb/core';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
 import { errorMessage } from '@/lib/api-error';
@@ -26,15 +26,21 @@ export function RegisterForm({ onEmailTaken, onRegistered, onLogin }: RegisterFo
   const outcome = flow.data;
   const done = outcome?.kind === 'email-taken' || outcome?.kind === 'registered';
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = RegisterFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    setErrors({});
     const { username, email, password } = parsed.data;
+    // The server refuses these too; asking here says why before anything is sent.
+    const weak = await commonPasswordProblem(password, { username, email });
+    if (weak) {
+      setErrors({ password: weak });
+      return;
+    }
+    setErrors({});
     flow.mutate(
       { username, email, password },
       {
@@ -55,7 +61,7 @@ export function RegisterForm({ onEmailTaken, onRegistered, onLogin }: RegisterFo
   });
 
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
       {flow.isError ? (
         <Alert tone="error">
           {errorMessage(flow.error, 'Registration failed. Please try again.')}
@@ -71,6 +77,7 @@ export function RegisterForm({ onEmailTaken, onRegistered, onLogin }: RegisterFo
         type="password"
         autoComplete="new-password"
         required
+        hint={`At least ${PASSWORD_GOOD_LENGTH} characters, not a common password.`}
         {...field('password')}
       />
       <TextField

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authMessages, ResetPasswordFormSchema } from '@tb/core';
+import { authMessages, commonPasswordProblem, ResetPasswordFormSchema } from '@tb/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Page, TextField } from '@/components';
@@ -32,16 +32,17 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [reset.isSuccess, navigate]);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = ResetPasswordFormSchema.safeParse(values);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    const weak = parsed.success ? await commonPasswordProblem(parsed.data.password) : undefined;
+    setErrors(parsed.success ? (weak ? { password: weak } : {}) : fieldErrors(parsed.error));
     if (!token) {
       setFormError(authMessages.invalidResetToken);
       return;
     }
     setFormError(null);
-    if (parsed.success) reset.mutate({ token, password: parsed.data.password });
+    if (parsed.success && !weak) reset.mutate({ token, password: parsed.data.password });
   }
 
   const field = (name: Field) => ({
@@ -61,7 +62,7 @@ export function ResetPasswordPage() {
   return (
     <Page title="Reset Password" lead="Choose a new password for your account.">
       <Card className="reset-card">
-        <form className="stack" onSubmit={submit} noValidate>
+        <form className="stack" onSubmit={(e) => void submit(e)} noValidate>
           {failure ? <Alert tone="error">{failure}</Alert> : null}
           {reset.isSuccess ? <Alert tone="success">{reset.data.message || SUCCESS}</Alert> : null}
           <TextField label="New Password" {...field('password')} />

@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { authMessages, ChangePasswordRequestSchema, PASSWORD_MIN_LENGTH } from '@tb/core';
+import {
+  authMessages,
+  ChangePasswordRequestSchema,
+  PASSWORD_GOOD_LENGTH,
+  commonPasswordProblem,
+} from '@tb/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Alert, Button, Card, TextField } from '@/components';
@@ -36,7 +41,7 @@ export function ChangePasswordCard({ username }: { username: string }) {
     if (input instanceof HTMLInputElement) input.focus();
   }
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
     const parsed = ChangePasswordFormSchema.safeParse(values);
@@ -47,8 +52,14 @@ export function ChangePasswordCard({ username }: { username: string }) {
       if (first) focusField(first);
       return;
     }
-    setErrors({});
     const { currentPassword, newPassword } = parsed.data;
+    const weak = await commonPasswordProblem(newPassword, { username });
+    if (weak) {
+      setErrors({ newPassword: weak });
+      focusField('newPassword');
+      return;
+    }
+    setErrors({});
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -84,7 +95,7 @@ export function ChangePasswordCard({ username }: { username: string }) {
       <form
         ref={formRef}
         className="stack"
-        onSubmit={submit}
+        onSubmit={(e) => void submit(e)}
         noValidate
         aria-labelledby="change-password-title"
       >
@@ -106,7 +117,7 @@ export function ChangePasswordCard({ username }: { username: string }) {
         <TextField
           label="New password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Your other sessions are signed out.`}
+          hint={`At least ${PASSWORD_GOOD_LENGTH} characters, not a common password. Your other sessions are signed out.`}
           {...field('newPassword')}
         />
         <TextField
