@@ -53,6 +53,7 @@ import type { Faults } from './modules/trades/live-desk.js';
 import type { MarkPins } from '@tb/paper-exchange';
 import { UserLocks } from './lib/user-lock.js';
 import { registerUnjournaled } from './modules/unjournaled/unjournaled.module.js';
+import { registerSessions } from './modules/sessions/sessions.module.js';
 import { registerUsersAdmin } from './modules/users/users-admin.module.js';
 import { registerUsers } from './modules/users/users.module.js';
 import { authPlugin } from './plugins/auth.js';
@@ -288,6 +289,7 @@ async function registerApiModules(
     sessions: parts.sessions,
     mailer: parts.mailer,
   });
+  await registerSessions(api, shared);
   await registerUsersAdmin(api, shared, {
     users: users.repo,
     sendVerification: (user) => auth.sendVerificationMail(user),

@@ -22,6 +22,7 @@ const entry = (sessionId: string, userId: string, over: Partial<VerifiedSession>
   period: null,
   expiresAt: T0 + 3_600_000,
   checkedAt: T0,
+  lastSeenAt: null,
   ...over,
 });
 

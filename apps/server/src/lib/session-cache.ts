@@ -12,6 +12,8 @@ export interface VerifiedSession {
   /** The session row's end, and the token's own (`exp`): the earlier one counts. */
   expiresAt: number;
   checkedAt: number;
+  /** The session's last recorded request (ms), null before the first; kept current on touch. */
+  lastSeenAt: number | null;
 }
 
 /** What a revocation names: one session, or every session of a user. */

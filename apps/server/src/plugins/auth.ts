@@ -82,6 +82,7 @@ export const authPlugin = fp(
         period: found.period,
         expiresAt: Math.min(found.expiresAt.getTime(), tokenEnd),
         checkedAt: now.getTime(),
+        lastSeenAt: found.lastSeenAt?.getTime() ?? null,
       };
       cache.set(token, entry, checkEpoch);
       rememberPeriod(entry.user, entry.period, checkEpoch);
@@ -104,6 +105,23 @@ export const authPlugin = fp(
       app.jwt.sign({ sub: userId, jti: sessionId }),
     );
 
+    /**
+     * "Last seen" of the session (Profile → Sessions), as "last active" of the user: at most one
+     * write per session per 5 minutes. The cached entry remembers the write, so requests within
+     * the cache's few seconds do not ask again; past it, the row read by the auth check tells;
+     * and the write itself is conditional, so several instances write once between them.
+     */
+    const touchSession = (entry: VerifiedSession, now: Date) => {
+      const at = now.getTime();
+      if (entry.lastSeenAt !== null && at - entry.lastSeenAt < LAST_ACTIVE_RESOLUTION_MS) return;
+      entry.lastSeenAt = at;
+      const since = new Date(at - LAST_ACTIVE_RESOLUTION_MS);
+      // Not awaited: a failed bookkeeping write must not fail the request.
+      opts.sessions.touchSession(entry.sessionId, now, since).catch((err: unknown) => {
+        app.log.warn({ err }, 'could not record when the session was last seen');
+      });
+    };
+
     app.decorate('authenticate', async (req: FastifyRequest) => {
       const token = bearerToken(req.headers.authorization);
       if (!token) throw unauthorized();
@@ -122,6 +140,7 @@ export const authPlugin = fp(
           app.log.warn({ err }, 'could not record last activity');
         });
       }
+      touchSession(entry, now);
     });
 
     app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {

@@ -10,6 +10,8 @@ interface Fixture {
   key: string;
   connection: string;
   other: string;
+  /** Another session of `me` (signed in a second time). */
+  session: string;
 }
 
 interface BodylessRoute {
@@ -70,6 +72,8 @@ const BODYLESS: BodylessRoute[] = [
   ),
   route('POST /api/subscription/cancel', '/api/subscription/cancel', 409),
   route('DELETE /api/users/{id}', (f) => `/api/users/${f.other}`, 204, true),
+  route('DELETE /api/users/me/sessions/{id}', (f) => `/api/users/me/sessions/${f.session}`, 204),
+  route('POST /api/users/me/sessions/revoke-others', '/api/users/me/sessions/revoke-others', 200),
   route('POST /api/users/logout', '/api/users/logout', 204),
 ];
 
@@ -106,8 +110,21 @@ async function fixture(ctx: TestContext, adminToken: string) {
     key: (await paperKey('/api/api-keys')).data.id,
     connection: (await paperKey('/api/users/exchanges')).exchange.id,
     other: (await register(ctx.app)).id,
+    session: await otherSession(ctx, me),
   };
   return { auth, ids };
+}
+
+/** Signs `user` in again and answers that session's id, as their session list names it. */
+async function otherSession(ctx: TestContext, user: { username: string; password: string }) {
+  const token = await login(ctx.app, user);
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/users/me/sessions',
+    headers: bearer(token),
+  });
+  const sessions = res.json().data as Array<{ id: string; current: boolean }>;
+  return sessions.find((s) => s.current)!.id;
 }
 
 /** The body-less write operations of the OpenAPI document, as 'METHOD /path'. */

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 /**
- * Bookkeeping a refused request may still write: the last activity of the signed-in user (at
- * most every five minutes, not awaited) and the last use of an exchange key.
+ * Bookkeeping a refused request may still write: the last activity of the signed-in user and
+ * of their session (each at most every five minutes, not awaited) and the last use of an
+ * exchange key.
  */
-const VOLATILE_COLUMNS = ['last_active_at', 'last_used_at'];
+const VOLATILE_COLUMNS = ['last_active_at', 'last_seen_at', 'last_used_at'];
 
 /**
  * One text that changes whenever any row of any application table changes: per table, the

@@ -40,6 +40,12 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       url: '/api/users/password',
       body: { currentPassword: ids.me.password, newPassword: ids.me.password },
     },
+    // No session has this id (the caller's own would sign the suite out): a 404 when valid.
+    {
+      method: 'DELETE',
+      url: '/api/users/me/sessions/{id}',
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    },
     {
       method: 'POST',
       url: '/api/contact',

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'user.send_verification',
   'user.delete',
   'user.password_change',
+  'session.revoke',
+  'session.revoke_others',
   'subscription.add',
   'subscription.set_date',
   'subscription.cancel',

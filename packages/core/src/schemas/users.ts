@@ -164,3 +164,38 @@ export const UserStatsResponseSchema = z.object({
   trades: z.number().int().min(0),
 });
 export type UserStatsResponse = z.infer<typeof UserStatsResponseSchema>;
+
+/** One of the signed-in user's live sessions (Profile → Sessions); times are ISO strings. */
+export const UserSessionSchema = z.object({
+  id: z.string(),
+  /** A readable label from the browser's user agent: 'Chrome on macOS', 'Unknown device'. */
+  device: z.string(),
+  /** The address the session signed in from, when it was known. */
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  /** The last request made with it (kept to a few minutes; the current one: now). */
+  lastSeenAt: z.string(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof UserSessionSchema>;
+
+/** GET /api/users/me/sessions: live sessions (neither signed out nor expired), last seen first. */
+export const UserSessionListResponseSchema = z.object({ data: z.array(UserSessionSchema) });
+export type UserSessionListResponse = z.infer<typeof UserSessionListResponseSchema>;
+
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `:id` of DELETE /api/users/me/sessions/:id: a session id is a uuid. */
+export const UserSessionParamsSchema = z.object({
+  id: text('Session id', 'Session id is required')
+    .trim()
+    .regex(SESSION_ID, 'Session id is not valid'),
+});
+export type UserSessionParams = z.infer<typeof UserSessionParamsSchema>;
+
+/** POST /api/users/me/sessions/revoke-others: how many sessions were signed out. */
+export const RevokeOtherSessionsResponseSchema = z.object({
+  revoked: z.number().int().min(0),
+});
+export type RevokeOtherSessionsResponse = z.infer<typeof RevokeOtherSessionsResponseSchema>;

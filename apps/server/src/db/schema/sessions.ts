@@ -12,6 +12,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * The last authenticated request with this session (Profile → Sessions), written at most
+     * once per few minutes (plugins/auth.ts); null until the first request after sign-in.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
   },

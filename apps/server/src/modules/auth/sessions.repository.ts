@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { sessions, subscriptions, users, type UserRow } from '../../db/schema/index.js';
 import { revokeSessions, type SessionPeriod } from '../../lib/session-cache.js';
@@ -9,6 +9,8 @@ export interface LiveSession {
   /** The subscription period with the latest end after `now`, if any (premium, `/users/me`). */
   period: SessionPeriod | null;
   expiresAt: Date;
+  /** The session's last recorded request (Profile → Sessions), null before the first. */
+  lastSeenAt: Date | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export class SessionsRepository {
       .select({
         user: users,
         expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
         period: {
           plan: current.plan,
           startDate: current.startDate,
@@ -87,12 +90,34 @@ export class SessionsRepository {
     const [row] = await this.#findLive.execute({ sessionId, userId, now });
     if (!row) return undefined;
     const { period } = row;
-    return { user: row.user, expiresAt: row.expiresAt, period: period?.plan ? period : null };
+    return {
+      user: row.user,
+      expiresAt: row.expiresAt,
+      lastSeenAt: row.lastSeenAt,
+      period: period?.plan ? period : null,
+    };
   }
 
   /** Records that the user was active at `now` (the admin panel's "last active"). */
   async touchUser(userId: string, now: Date) {
     await this.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
+  }
+
+  /**
+   * Records that the session was used at `now`, unless it was already at or after `since`:
+   * several instances (each with its own cache) write it once per period between them, and
+   * never move it back.
+   */
+  async touchSession(sessionId: string, now: Date, since: Date) {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, since)),
+        ),
+      );
   }
 
   async revoke(sessionId: string, now: Date) {
