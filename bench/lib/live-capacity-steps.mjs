@@ -1,6 +1,6 @@
 // The live-capacity benchmark's traders and the price walk (bench/live-capacity.mjs).
 import { randomUUID } from 'node:crypto';
-import { expectStatus } from './live-crash-steps.mjs';
+import { expectStatus, pinCoin } from './live-crash-steps.mjs';
 
 /** Coins the traders spread over (the paper exchange's, with prices of 5 significant figures). */
 export const COINS = ['BTC', 'ETH', 'SOL', 'HYPE', 'AVAX'];
@@ -23,8 +23,8 @@ export async function marksNow(server) {
   return Object.fromEntries(COINS.map((coin) => [coin, sig5(Number(mids[coin]))]));
 }
 
-export const pinMark = (server, coin, px) =>
-  expectStatus(server, 200, 'POST', '/paper/control/mark', { body: { coin, px } });
+/** Pins a coin's paper mark as the bench's admin (the control route asks for one). */
+export const pinMark = pinCoin;
 
 /** Trader `i`: its coin, and its place on that coin's ladder of stops. */
 export function seat(i, marks) {

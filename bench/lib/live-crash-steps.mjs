@@ -91,9 +91,50 @@ export async function expectStatus(server, status, method, path, options) {
 export const paperInfo = (server, payload) =>
   expectStatus(server, 200, 'POST', '/paper/info', { body: payload });
 
+/** Each started server's admin session, for PAPER_CONTROL's route. */
+const controlTokens = new WeakMap();
+
+/**
+ * An admin's session on `server`: the control route asks for one (issue 29). The bench's admin
+ * is the database's first account, so a run pins a mark before it registers any trader; a
+ * later start on the same database signs it in again.
+ */
+async function controlToken(server) {
+  const known = controlTokens.get(server);
+  if (known) return known;
+  const admin = {
+    username: 'bench-admin',
+    email: 'bench-admin@example.com',
+    password: 'bench-admin-pass',
+  };
+  const made = await request(server, 'POST', '/api/users/register', { body: admin });
+  let token;
+  if (made.status === 201) {
+    if (!made.body.user.isAdmin) {
+      throw new Error(
+        `${server.label}: pin a mark before registering traders (bench-admin is not the first account)`,
+      );
+    }
+    token = made.body.token;
+  } else {
+    const login = await expectStatus(server, 200, 'POST', '/api/users/login', {
+      body: { username: admin.username, password: admin.password },
+    });
+    token = login.token;
+  }
+  controlTokens.set(server, token);
+  return token;
+}
+
+/** Pins (null: frees) a coin's paper mark as the bench's admin: pins live in the process, so after every start. */
+export const pinCoin = async (server, coin, px) =>
+  expectStatus(server, 200, 'POST', '/paper/control/mark', {
+    body: { coin, px },
+    token: await controlToken(server),
+  });
+
 /** Pins BTC's paper mark: pins live in the process, so after every start. */
-export const pin = (server, px) =>
-  expectStatus(server, 200, 'POST', '/paper/control/mark', { body: { coin: 'BTC', px } });
+export const pin = (server, px) => pinCoin(server, 'BTC', px);
 
 /**
  * The levels of the run around the paper exchange's own BTC mark (its seeded price path): wide

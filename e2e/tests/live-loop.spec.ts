@@ -1,13 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { planTrade, widget } from '../support/dashboard';
 import { connectPaperAccount } from '../support/exchange';
+import { pinMark } from '../support/paper';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
-
-/** Pins the paper exchange's mark of `coin` (PAPER_CONTROL=true in playwright.config.ts). */
-async function pinMark(request: APIRequestContext, coin: string, px: number | null) {
-  const res = await request.post('/paper/control/mark', { data: { coin, px } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 async function bearer(page: Page): Promise<{ authorization: string }> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

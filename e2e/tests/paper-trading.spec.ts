@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { connectPaperAccount } from '../support/exchange';
+import { pinMark } from '../support/paper';
 import { ensureAdmin, loginViaUi, newUser, registerViaApi } from '../support/users';
 
 /** The order form of /hyperliquid-test. */
@@ -80,10 +81,7 @@ test('paper trading: connect, see the balance, rest and cancel a limit order, op
 
   // A resting buy fills when the mark crosses it, with no request from the page: the exchange
   // pushes the fill on /paper/ws and the tables show it (their poll is 30 s while it is up).
-  const pin = async (px: number | null) => {
-    const res = await request.post('/paper/control/mark', { data: { coin: 'BTC', px } });
-    expect(res.ok()).toBe(true);
-  };
+  const pin = (px: number | null) => pinMark(request, 'BTC', px);
   await pin(60_000);
   try {
     await form

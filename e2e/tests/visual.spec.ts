@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { widget } from '../support/dashboard';
 import { connectPaperAccount } from '../support/exchange';
+import { pinMark } from '../support/paper';
 import {
   adminUser,
   expectElement,
@@ -49,8 +50,7 @@ const ethLong: PlannedTrade = {
 /** Pins (or with null frees) the paper exchange's marks (PAPER_CONTROL=true in the config). */
 async function pinMarks(request: APIRequestContext, marks: Record<string, number | null>) {
   for (const [coin, px] of Object.entries(marks)) {
-    const res = await request.post('/paper/control/mark', { data: { coin, px } });
-    expect(res.status(), await res.text()).toBe(200);
+    await pinMark(request, coin, px);
   }
 }
 

@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { paperExchangeRoutes } from './http.js';
+import { paperExchangeRoutes, type ControlGuard } from './http.js';
 import { openTestExchange } from './test/harness.js';
 
-async function buildApp(control?: boolean) {
+async function buildApp(control?: boolean | ControlGuard) {
   const { exchange } = await openTestExchange();
   const app = Fastify();
   await app.register(paperExchangeRoutes, {
@@ -51,6 +51,43 @@ describe('POST /paper/control/mark', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: 'err', response: expect.any(String) });
+  });
+
+  it.each([
+    ['text/plain', 'text/plain'],
+    ['a form', 'application/x-www-form-urlencoded'],
+  ])(
+    'refuses a body sent as %s (a cross-site form) with 415, pinning nothing',
+    async (_n, type) => {
+      const app = await buildApp(true);
+      const before = await ethMark(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/paper/control/mark',
+        headers: { 'content-type': type },
+        payload: JSON.stringify({ coin: 'ETH', px: 1234.5 }),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({
+        status: 'err',
+        response: expect.stringContaining('JSON'),
+      });
+      expect(await ethMark(app)).toBe(before);
+    },
+  );
+
+  it('runs a guard first: a refusal pins nothing', async () => {
+    const app = await buildApp(async () => {
+      throw Object.assign(new Error('admins only'), { statusCode: 403 });
+    });
+    const before = await ethMark(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/paper/control/mark',
+      payload: { coin: 'ETH', px: 1234.5 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await ethMark(app)).toBe(before);
   });
 
   it('pins a mark, which the market data shows, until released', async () => {

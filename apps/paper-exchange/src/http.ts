@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { limitWeights, type PaperRateLimit } from './rate-limit/limit-weights.js';
 import type { PaperExchange, PaperReply } from './types.js';
 
@@ -20,13 +20,30 @@ export interface PaperRoutesOptions {
    * address: the server caps the accounts one address may fund.
    */
   faucet?: (body: unknown, clientIp: string) => Promise<PaperReply>;
-  /** Serves POST /control/mark (PAPER_CONTROL); off by default: the route does not exist. */
-  control?: boolean;
+  /**
+   * Serves POST /control/mark (PAPER_CONTROL); off by default: the route does not exist. A
+   * function guards it: it runs first and throws to refuse (the server asks for an admin's
+   * session); `true` serves it to anyone (this package's own tests and a bare paper exchange).
+   */
+  control?: boolean | ControlGuard;
   /**
    * Hyperliquid's per-IP weights, 1,200 a minute, answering 429 past them (see limitWeights);
    * on by default, `false` turns them off.
    */
   rateLimit?: PaperRateLimit | false;
+}
+
+/** Runs before POST /control/mark; throws (an error with a statusCode) to refuse the request. */
+export type ControlGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * A control request must say its body is JSON: a cross-site form can send only `text/plain`,
+ * `application/x-www-form-urlencoded` or `multipart/form-data` without a preflight, so this
+ * keeps another site's page from moving marks with a visitor's browser (issue 29, finding 7).
+ */
+function isJsonRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return type === undefined ? request.body === undefined : /^application\/json\s*(;|$)/i.test(type);
 }
 
 /**
@@ -56,8 +73,21 @@ export const paperExchangeRoutes: FastifyPluginAsync<PaperRoutesOptions> = async
     send(reply, await faucet(request.body, request.ip)),
   );
   if (control) {
-    app.post('/control/mark', async (request, reply) =>
-      send(reply, await exchange.pinMark(request.body)),
-    );
+    const guard = typeof control === 'function' ? control : undefined;
+    app.post('/control/mark', {
+      ...(guard && { onRequest: guard }),
+      handler: async (request, reply) => {
+        if (!isJsonRequest(request)) {
+          return send(reply, {
+            status: 415,
+            body: {
+              status: 'err',
+              response: 'Send the body as JSON (Content-Type: application/json).',
+            },
+          });
+        }
+        return send(reply, await exchange.pinMark(request.body));
+      },
+    });
   }
 };

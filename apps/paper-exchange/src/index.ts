@@ -25,7 +25,7 @@ export { InfoUpstream } from './market/upstream.js';
 export type { UpstreamClient } from './market/upstream.js';
 export { MemoryPaperStore } from './memory-store.js';
 export { paperExchangeRoutes } from './http.js';
-export type { PaperRoutesOptions } from './http.js';
+export type { ControlGuard, PaperRoutesOptions } from './http.js';
 export { paperFeedRoutes } from './ws/routes.js';
 export type { PaperFeedRoutesOptions } from './ws/routes.js';
 export type { PaperRateLimit } from './rate-limit/limit-weights.js';

@@ -38,6 +38,7 @@ describe('/paper/ws, Hyperliquid WebSocket protocol', () => {
     // The same endpoint as the HTTP control route: BTC's mark pinned at 50,000.
     const pin = await fetch(`${server.httpUrl}/control/mark`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ coin: 'BTC', px: 50_000 }),
     });
     expect(pin.status).toBe(200);

@@ -2,9 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/client.js';
-import { exchangeCredentials, exchangeCursors, exchangeFills, trades } from '../db/schema/index.js';
+import {
+  exchangeCredentials,
+  exchangeCursors,
+  exchangeFills,
+  trades,
+  users,
+} from '../db/schema/index.js';
 import { markDue } from '../modules/reconciler/price-watch.js';
-import { authed, register, type Method } from './api.js';
+import { authed, bearer, login, newUser, register, type Method } from './api.js';
 
 /**
  * The live trading loop in route tests: paper traders, marks pinned with PAPER_CONTROL, and
@@ -46,6 +52,16 @@ export interface PaperFill {
 }
 
 export function liveHelpers(app: () => FastifyInstance, database: () => Database) {
+  /** The admin who pins marks: made the first time one is pinned, whoever registered first. */
+  let controller: { username: string; password: string; token: string } | undefined;
+  async function controlToken() {
+    if (!controller) {
+      const made = await register(app(), newUser('marks'));
+      await database().db.update(users).set({ isAdmin: true }).where(eq(users.id, made.id));
+      controller = made;
+    }
+    return controller.token;
+  }
   const call = (token: string, method: Method, url: string, payload?: unknown) =>
     authed(app(), token, method, url, payload);
   const helpers = {
@@ -63,13 +79,24 @@ export function liveHelpers(app: () => FastifyInstance, database: () => Database
         payload: JSON.stringify(body ?? {}),
       });
     },
-    /** Pins BTC's mark on an app's paper exchange (pins live in each instance's memory). */
+    /**
+     * Pins BTC's mark on an app's paper exchange (pins live in each instance's memory), as an
+     * admin: the control route asks for one (issue 29).
+     */
     async pin(px: number, on: FastifyInstance = app()) {
-      const res = await on.inject({
-        method: 'POST',
-        url: '/paper/control/mark',
-        payload: { coin: 'BTC', px },
-      });
+      const send = async () =>
+        on.inject({
+          method: 'POST',
+          url: '/paper/control/mark',
+          headers: bearer(await controlToken()),
+          payload: { coin: 'BTC', px },
+        });
+      let res = await send();
+      // The test clock moved past the session's 24 hours: sign the admin in again.
+      if (res.statusCode === 401) {
+        controller = { ...controller!, token: await login(app(), controller!) };
+        res = await send();
+      }
       expect(res.statusCode, res.body).toBe(200);
     },
     /** A paper info request; any read of a user fires the triggers its mark crossed. */

@@ -16,7 +16,8 @@ interface Message {
   data?: unknown;
 }
 
-export function paperSocketTests(appOf: () => FastifyInstance) {
+/** `adminToken`: an admin's session, which the control route asks for. */
+export function paperSocketTests(appOf: () => FastifyInstance, adminToken: () => string) {
   describe('/paper/ws', () => {
     let socket: WebSocket | undefined;
     let base: string;
@@ -43,7 +44,11 @@ export function paperSocketTests(appOf: () => FastifyInstance) {
 
     const send = (message: unknown) => socket!.send(JSON.stringify(message));
     const post = (path: string, body: unknown) =>
-      fetch(`${base}/paper${path}`, { method: 'POST', body: JSON.stringify(body) });
+      fetch(`${base}/paper${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken()}` },
+        body: JSON.stringify(body),
+      });
 
     beforeAll(async () => {
       base = await appOf().listen({ host: '127.0.0.1', port: 0 });

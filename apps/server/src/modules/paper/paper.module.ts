@@ -27,6 +27,8 @@ export async function registerPaper(
   pins?: MarkPins,
 ): Promise<PaperExchange | null> {
   if (!config.paperExchange) return null;
+  const warning = paperControlWarning(config);
+  if (warning) log.warn(warning);
   const paper = await openPaperExchange({
     store: new PaperStateRepository(db),
     log,
@@ -50,7 +52,8 @@ export async function registerPaper(
     rateLimitScale: config.rateLimitScale,
     now,
     state,
-    control: config.paperControl,
+    // Pinning moves every paper account's marks (their triggers fire): an admin's act.
+    control: config.paperControl && app.requireAdmin,
     weights: config.paperRateLimit,
   });
   await app.register(paperFeedRoutes, {
@@ -67,6 +70,18 @@ export async function registerPaper(
     },
   });
   return paper;
+}
+
+/**
+ * The start's warning when PAPER_CONTROL is on in production: it is for tests and demos, and
+ * any admin may then move every paper trader's marks (and fire their stops).
+ */
+export function paperControlWarning(config: {
+  env: string;
+  paperControl: boolean;
+}): string | undefined {
+  if (!config.paperControl || config.env !== 'production') return undefined;
+  return 'PAPER_CONTROL is on in production: any admin can pin paper marks and fire every paper trader’s stops and targets. It is meant for tests and demos; unset it for real use.';
 }
 
 const UPSTREAM_TIMEOUT_MS = 2_000;

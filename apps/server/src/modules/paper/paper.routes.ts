@@ -1,6 +1,7 @@
 import {
   paperExchangeRoutes,
   WEIGHT_PER_MINUTE,
+  type ControlGuard,
   type PaperExchange,
   type PaperReply,
 } from '@tb/paper-exchange';
@@ -61,8 +62,11 @@ export const paperRoutes: FastifyPluginAsync<{
   now: Clock;
   /** Where the limits count (shared by every instance with Redis); memory by default. */
   state?: SharedState;
-  /** PAPER_CONTROL: serve POST /paper/control/mark (absent otherwise: 404). */
-  control?: boolean;
+  /**
+   * PAPER_CONTROL: serve POST /paper/control/mark behind this guard (an admin's session);
+   * absent otherwise: 404.
+   */
+  control?: ControlGuard | false;
   /** PAPER_RATE_LIMIT: Hyperliquid's weights (on by default; false: not counted). */
   weights?: boolean;
 }> = async (app, { exchange, rateLimitScale, now, state, control = false, weights = true }) => {

@@ -60,36 +60,73 @@ describeEachDatabase('the mounted paper exchange', (ctx) => {
 
 describe('with PAPER_CONTROL=true', () => {
   let made: Awaited<ReturnType<typeof createTestContext>>;
+  let admin: Awaited<ReturnType<typeof register>>;
+  let trader: Awaited<ReturnType<typeof register>>;
   beforeAll(async () => {
     made = await createTestContext('pglite', { PAPER_CONTROL: 'true' });
+    admin = await register(made.ctx.app);
+    trader = await register(made.ctx.app);
+    expect([admin.isAdmin, trader.isAdmin]).toEqual([true, false]);
   });
   afterAll(() => made?.close());
 
+  const btcMark = async () => {
+    const res = await made.ctx.app.inject({
+      method: 'POST',
+      url: '/paper/info',
+      payload: { type: 'metaAndAssetCtxs' },
+    });
+    return res.json()[1][0].markPx as string;
+  };
+  const control = (payload: object, headers: Record<string, string> = {}) =>
+    made.ctx.app.inject({ method: 'POST', url: '/paper/control/mark', payload, headers });
+  const asAdmin = () => ({ authorization: `Bearer ${admin.token}` });
+
   it('pins and releases a mark at /paper/control/mark; 400 on a bad body', async () => {
-    const { app } = made.ctx;
-    const mark = async () => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/paper/info',
-        payload: { type: 'metaAndAssetCtxs' },
-      });
-      return res.json()[1][0].markPx as string;
-    };
-    const post = (payload: object) =>
-      app.inject({ method: 'POST', url: '/paper/control/mark', payload });
-    const before = await mark();
+    const before = await btcMark();
     expect(before).not.toBe('50000');
-    expect((await post({ coin: 'BTC', px: 'high' })).statusCode).toBe(400);
-    const pinned = await post({ coin: 'BTC', px: 50_000 });
+    expect((await control({ coin: 'BTC', px: 'high' }, asAdmin())).statusCode).toBe(400);
+    const pinned = await control({ coin: 'BTC', px: 50_000 }, asAdmin());
     expect(pinned.statusCode).toBe(200);
     expect(pinned.json()).toEqual({ status: 'ok', coin: 'BTC', px: 50_000 });
-    expect(await mark()).toBe('50000');
-    expect((await post({ coin: 'BTC', px: null })).statusCode).toBe(200);
-    expect(await mark()).not.toBe('50000');
+    expect(await btcMark()).toBe('50000');
+    expect((await control({ coin: 'BTC', px: null }, asAdmin())).statusCode).toBe(200);
+    expect(await btcMark()).not.toBe('50000');
+  });
+
+  /**
+   * Issue 29 (finding 7): an anonymous text/plain POST (a cross-site form) moved every paper
+   * account's mark, and another user's trade closed at -$976.86. Now: an admin's session and a
+   * JSON body, or nothing moves.
+   */
+  it.each([
+    ['anyone signed out', {}, 401],
+    ['a cross-site form, signed out', { 'content-type': 'text/plain' }, 401],
+    ['a trader who is not an admin', 'trader', 403],
+    ['an admin, but as a text/plain form', 'admin-form', 415],
+  ] as const)('refuses %s, and the mark stays', async (_name, who, status) => {
+    const before = await btcMark();
+    const headers =
+      who === 'trader'
+        ? { authorization: `Bearer ${trader.token}` }
+        : who === 'admin-form'
+          ? { ...asAdmin(), 'content-type': 'text/plain' }
+          : who;
+    const res = await made.ctx.app.inject({
+      method: 'POST',
+      url: '/paper/control/mark',
+      headers,
+      payload: JSON.stringify({ coin: 'BTC', px: 1 }),
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(await btcMark()).toBe(before);
   });
 
   // The same app, listening: /paper/ws (test/paper-socket.ts).
-  paperSocketTests(() => made.ctx.app);
+  paperSocketTests(
+    () => made.ctx.app,
+    () => admin.token,
+  );
 });
 
 describe('with PAPER_EXCHANGE=false', () => {
