@@ -140,7 +140,7 @@ for (const kind of DATABASES) {
     const tradesOf = async (userId: string) =>
       (
         (await database.db.execute(sql`
-          select pair, status, score, tier, cells, target_manual, size_estimated,
+          select pair, status, score::float8 as score, tier, cells, target_manual, size_estimated,
                  size_usd::text, quantity::text, risk_usd::text, exit_price::text,
                  r_multiple::text, pnl_usd::text
           from trades where user_id = ${userId} order by created_at`)) as unknown as {

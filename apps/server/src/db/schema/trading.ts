@@ -69,7 +69,8 @@ export const trades = pgTable(
     stopLoss: numeric('stop_loss').notNull(),
     takeProfit: numeric('take_profit').notNull(),
     riskRewardRatio: numeric('risk_reward_ratio').notNull(),
-    score: integer('score').notNull().default(0),
+    /** Board score when opened: a sum of cell points, which may be fractional (0.5 + 1.25). */
+    score: numeric('score', { mode: 'number' }).notNull().default(0),
     /** Risk tier (the R/R the score allowed), 1..5. */
     tier: integer('tier').notNull().default(1),
     /** Snapshot of the ticked cells when opened; null for trades recorded before snapshots. */

@@ -1,0 +1,1 @@
+ALTER TABLE "trades" ALTER COLUMN "score" SET DATA TYPE numeric;
