@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeError } from './errors.js';
+import { candleOpen } from './market-data.js';
 import { ALL_MIDS, CANDLES, META, RECENT_TRADES } from './testing/fixtures.js';
 import { setup } from './testing/setup.js';
 
@@ -58,13 +59,45 @@ describe('market data cache', () => {
     transport.on('candleSnapshot', CANDLES);
     const candles = await market.ohlcv('kPEPE', { timeframe: '1h', limit: 2 });
     await market.ohlcv('kPEPE', { timeframe: '1h', limit: 2 });
+    // Further back than 2 candles reach: the most recent 2 all the same (issue 29).
     await market.ohlcv('kPEPE', { timeframe: '1h', limit: 2, since: 5 });
+    await market.ohlcv('kPEPE', { timeframe: '1h', limit: 3 });
     expect(candles.map((c) => c[0])).toEqual([1684702800000, 1684706400000]);
     const sent = transport.requests.filter((r) => r.payload.type === 'candleSnapshot');
     expect(sent.map((r) => r.payload.req)).toEqual([
       { coin: 'kPEPE', interval: '1h', startTime: 1_700_000_000_000 - 2 * 3_600_000 },
-      { coin: 'kPEPE', interval: '1h', startTime: 5 },
+      { coin: 'kPEPE', interval: '1h', startTime: 1_700_000_000_000 - 3 * 3_600_000 },
     ]);
+  });
+
+  it('reads candles since the open of the one containing since: one entry per candle', async () => {
+    const { transport, market } = setup();
+    transport.on('candleSnapshot', CANDLES);
+    const now = 1_700_000_000_000; // 2023-11-14T22:13:20Z
+    const open = Date.parse('2023-11-14T20:00:00Z');
+    for (const since of [open, open + 1, open + 3_599_999]) {
+      await market.ohlcv('kPEPE', { timeframe: '1h', limit: 5, since });
+    }
+    // A time to come asks from the current candle.
+    await market.ohlcv('kPEPE', { timeframe: '1h', limit: 5, since: now + 86_400_000 });
+    const sent = transport.requests.filter((r) => r.payload.type === 'candleSnapshot');
+    expect(sent.map((r) => (r.payload.req as { startTime: number }).startTime)).toEqual([
+      open,
+      open + 2 * 3_600_000,
+    ]);
+  });
+
+  it.each([
+    ['1m', '2023-11-14T22:13:00Z'],
+    ['15m', '2023-11-14T22:00:00Z'],
+    ['4h', '2023-11-14T20:00:00Z'],
+    ['3d', '2023-11-13T00:00:00Z'],
+    ['1w', '2023-11-13T00:00:00Z'],
+    ['1M', '2023-11-01T00:00:00Z'],
+  ] as const)('opens a %s candle as Hyperliquid does (UTC, weeks on Monday)', (interval, at) => {
+    expect(new Date(candleOpen(interval, 1_700_000_000_000)).toISOString()).toBe(
+      new Date(at).toISOString(),
+    );
   });
 
   it('serves public trades from one request per coin', async () => {

@@ -53,6 +53,37 @@ export const INTERVAL_MS: Readonly<Record<OhlcvQuery['timeframe'], number>> = {
   '1M': 30 * DAY,
 };
 
+/** How far back `n` candles of an interval reach at most: a month counts 31 days here. */
+const reach = (interval: OhlcvQuery['timeframe'], n: number) =>
+  n * (interval === '1M' ? 31 * DAY : INTERVAL_MS[interval]);
+
+/**
+ * The open of the candle of `interval` that contains `timeMs` (UTC): whole intervals since the
+ * epoch, weeks from Monday like Hyperliquid's (the epoch was a Thursday), calendar months.
+ */
+export function candleOpen(interval: OhlcvQuery['timeframe'], timeMs: number): number {
+  if (interval === '1M') {
+    const day = new Date(timeMs);
+    return Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1);
+  }
+  const length = INTERVAL_MS[interval];
+  const offset = interval === '1w' ? 4 * DAY : 0;
+  return Math.floor((timeMs - offset) / length) * length + offset;
+}
+
+/**
+ * The `since` a candles query is read and cached with (issue 29): the open of the candle that
+ * contains it, so every `since` inside one candle shares one cache entry; none (the most recent
+ * `limit` candles) when it lies further back than `limit` candles reach, as the answer is then
+ * the same (the most recent `limit` of the candles since then), so no request reads deeper
+ * than the candles it answers; a time to come counts as now.
+ */
+function candlesSince(query: OhlcvQuery, nowMs: number): number | undefined {
+  const { timeframe, limit, since } = query;
+  if (since === undefined || since <= nowMs - reach(timeframe, limit)) return undefined;
+  return candleOpen(timeframe, Math.min(since, nowMs));
+}
+
 const unknownSymbol = (symbol: string) =>
   new ExchangeError('unknown-symbol', `Could not fetch price for ${symbol}`);
 
@@ -150,15 +181,20 @@ export class HyperliquidMarket implements MarketData {
     return mapResponse(() => toOrderBook(book, limit));
   }
 
+  /**
+   * The most recent `limit` candles (from the one containing `since` on), read from
+   * `candlesSince`'s start: never more than `limit` candles back, one cache entry per candle.
+   */
   async ohlcv(symbol: string, query: OhlcvQuery): Promise<Candle[]> {
     const { coin } = await this.asset(symbol);
-    const { timeframe: interval, limit, since } = query;
+    const { timeframe: interval, limit } = query;
+    const since = candlesSince(query, this.now());
     const key = `candles:${coin}:${interval}:${limit}:${since ?? ''}`;
     const candles = await this.cache.get(
       key,
       TTL.candles,
       () => {
-        const startTime = since ?? this.now() - limit * INTERVAL_MS[interval];
+        const startTime = since ?? this.now() - reach(interval, limit);
         return exchangeCall(() => this.info.candleSnapshot({ coin, interval, startTime }));
       },
       checkCandles,

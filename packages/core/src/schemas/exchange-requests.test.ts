@@ -134,6 +134,12 @@ describe('query defaults of SPEC.md', () => {
       'Limit must be a whole number from 1 to 100',
     ]);
     expect(issue(OhlcvQuerySchema.safeParse({ timeframe: '2d' }))?.[0]).toBe('timeframe');
+    // Issue 29: at most 1,000 candles a request (Hyperliquid's 5,000 cost the server too much).
+    expect(OhlcvQuerySchema.parse({ limit: '1000' }).limit).toBe(1000);
+    expect(issue(OhlcvQuerySchema.safeParse({ limit: '5000' }))).toEqual([
+      'limit',
+      'Limit must be a whole number from 1 to 1000',
+    ]);
     expect(issue(HistoryQuerySchema.safeParse({ since: '-5' }))).toEqual([
       'since',
       'Since must be a time in epoch milliseconds',

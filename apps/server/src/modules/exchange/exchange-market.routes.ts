@@ -12,8 +12,10 @@ import {
   SymbolParamsSchema,
   TickerSchema,
 } from '@tb/core';
+import { clientKey } from '../../lib/client-key.js';
 import { withWeightPriority } from '../../lib/weight-priority.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callExchange, exchangeRouteMessages as m } from './exchange-errors.js';
 import type { ExchangeService } from './exchange.service.js';
@@ -22,14 +24,38 @@ const open = { tags: ['exchange'] };
 const ok = <T extends z.ZodType>(data: T) => ({ 200: exchangeResponseSchema(data) });
 
 /**
+ * Requests a minute one client address may make to each public market route (issue 29), signed
+ * in or not, times RATE_LIMIT_SCALE: then 429 until its minute is over. A client address is its
+ * IPv4 address or its IPv6 /64 (clientKey). The cached reads (markets, tickers, ticker, price,
+ * order book, trades) cost little: 10 a second leave room for a whole office behind one
+ * address polling prices. Candles may miss the cache (each `limit` and `since` candle is its
+ * own entry) and then cost up to OHLCV_MAX_CANDLES computed candles: one a second, where the
+ * built-in chart asks once a minute a symbol.
+ */
+export const MARKET_READS_PER_MINUTE = 600;
+export const CANDLE_READS_PER_MINUTE = 60;
+
+/**
  * Public market data: anyone may read it (the built-in chart works signed out). A valid token
  * selects the network of the user's connection; anything else reads the default network.
  */
-export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeService }> = async (
-  app,
-  { exchange },
-) => {
-  app.addHook('onRequest', async (req, reply) => {
+export const exchangeMarketRoutes: FastifyPluginAsyncZod<{
+  exchange: ExchangeService;
+  /** Multiplies the per-address limits (RATE_LIMIT_SCALE: test rigs read from one address). */
+  rateLimitScale: number;
+}> = async (app, { exchange, rateLimitScale }) => {
+  const perIp = (max: number) => ({
+    rateLimit: {
+      max: max * rateLimitScale,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => clientKey(req.ip),
+    },
+  });
+  const reads = perIp(MARKET_READS_PER_MINUTE);
+
+  // After the per-address limit (a route's onRequest hook) and the query's validation: a
+  // refused request costs no session lookup.
+  app.addHook('preHandler', async (req, reply) => {
     if (!req.headers.authorization) return;
     try {
       await app.authenticate(req, reply);
@@ -55,19 +81,26 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
 
   app.get(
     '/exchange/markets',
-    { schema: { ...open, summary: 'Tradable markets', response: ok(z.array(MarketSchema)) } },
+    {
+      config: reads,
+      schema: { ...open, summary: 'Tradable markets', response: ok(z.array(MarketSchema)) },
+    },
     async (req) => call(userOf(req), m.markets, (market) => market.markets()),
   );
 
   app.get(
     '/exchange/tickers',
-    { schema: { ...open, summary: 'Every ticker', response: ok(z.array(TickerSchema)) } },
+    {
+      config: reads,
+      schema: { ...open, summary: 'Every ticker', response: ok(z.array(TickerSchema)) },
+    },
     async (req) => call(userOf(req), m.tickers, (market) => market.tickers()),
   );
 
   app.get(
     '/exchange/ticker/:symbol',
     {
+      config: reads,
       schema: {
         ...open,
         summary: 'One ticker',
@@ -85,6 +118,7 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
   app.get(
     '/exchange/price/:symbol',
     {
+      config: reads,
       schema: {
         ...open,
         summary: 'Mid price (the symbol reduced to base-USD)',
@@ -103,6 +137,7 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
   app.get(
     '/exchange/orderbook/:symbol',
     {
+      config: reads,
       schema: {
         ...open,
         summary: 'Order book levels, best first',
@@ -120,6 +155,7 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
   app.get(
     '/exchange/ohlcv/:symbol',
     {
+      config: perIp(CANDLE_READS_PER_MINUTE),
       schema: {
         ...open,
         summary: 'Candles, oldest first',
@@ -135,6 +171,7 @@ export const exchangeMarketRoutes: FastifyPluginAsyncZod<{ exchange: ExchangeSer
   app.get(
     '/exchange/trades/:symbol',
     {
+      config: reads,
       schema: {
         ...open,
         summary: 'Recent public trades, newest first',

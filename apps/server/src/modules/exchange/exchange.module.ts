@@ -21,7 +21,7 @@ export async function registerExchange(
     log,
     now,
   });
-  await api.register(exchangeMarketRoutes, { exchange });
+  await api.register(exchangeMarketRoutes, { exchange, rateLimitScale: config.rateLimitScale });
   await api.register(exchangeAccountRoutes, { exchange });
   return exchange;
 }
