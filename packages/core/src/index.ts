@@ -29,6 +29,7 @@ export * from './format/price.js';
 export * from './format/money.js';
 export * from './format/r-multiple.js';
 export * from './format/date-time.js';
+export * from './format/relative-time.js';
 
 export * from './units/units.js';
 

@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   accountMessages,
   subscriptionMessages,
@@ -6,8 +6,10 @@ import {
   type LeaderboardVisibilityRequest,
   type MessageResponse,
   type PublicUser,
+  type RevokeOtherSessionsResponse,
   type SubscriptionResponse,
   type TimeZoneRequest,
+  type UserSessionListResponse,
 } from '@tb/core';
 import { authKeys } from '@/features/auth';
 import { applySubscriptionResponse } from '@/features/payment';
@@ -20,6 +22,14 @@ export const profileMessages = {
   timeZoneFailed: 'Failed to save the time zone',
   timeZoneSaved: (timeZone: string) => `Trading day time zone set to ${timeZone}`,
   leaderboardFailed: 'Failed to update your leaderboard setting',
+  sessionsFailed: 'Failed to load your sessions',
+  sessionSignedOut: (device: string) => `Signed out ${device}`,
+  signOutFailed: 'Failed to sign out the session',
+  othersSignedOut: (count: number) =>
+    count === 0
+      ? 'No other devices were signed in'
+      : `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}`,
+  signOutOthersFailed: 'Failed to sign out the other devices',
 } as const;
 
 /** POST /api/subscription/cancel: access stays until the end date, `active` becomes false. */
@@ -85,5 +95,49 @@ export const leaderboardVisibilityMutationOptions = (client: QueryClient) =>
           ? accountMessages.leaderboardJoined
           : accountMessages.leaderboardLeft,
       errorMessage: profileMessages.leaderboardFailed,
+    },
+  });
+
+export const profileKeys = {
+  sessions: ['profile', 'sessions'] as const,
+};
+
+/** GET /api/users/me/sessions: the live sessions, the most recently seen first. */
+export const sessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: profileKeys.sessions,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<UserSessionListResponse>('/users/me/sessions', { signal })).data,
+  });
+
+/**
+ * DELETE /api/users/me/sessions/:id: signs one session out (its device's next request is
+ * refused). Gone already (404): the list is read again all the same.
+ */
+export const signOutSessionMutationOptions = (client: QueryClient) =>
+  mutationOptions({
+    mutationFn: async ({ id, device }: { id: string; device: string }) => {
+      await apiRequest<void>(`/users/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      return device;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
+    meta: {
+      successMessage: (device) => profileMessages.sessionSignedOut(device as string),
+      errorMessage: profileMessages.signOutFailed,
+    },
+  });
+
+/** POST /api/users/me/sessions/revoke-others: every other device is signed out. */
+export const signOutOtherSessionsMutationOptions = (client: QueryClient) =>
+  mutationOptions({
+    mutationFn: () =>
+      apiRequest<RevokeOtherSessionsResponse>('/users/me/sessions/revoke-others', {
+        method: 'POST',
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: profileKeys.sessions }),
+    meta: {
+      successMessage: (res) =>
+        profileMessages.othersSignedOut((res as RevokeOtherSessionsResponse).revoked),
+      errorMessage: profileMessages.signOutOthersFailed,
     },
   });

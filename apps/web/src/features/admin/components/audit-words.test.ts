@@ -21,6 +21,9 @@ describe('describeAuditAction', () => {
     ['subscription.set_date', null, 'set subscription end date'],
     ['subscription.cancel', null, 'cancelled subscription'],
     ['api_key.create', null, 'added an API key'],
+    ['session.revoke', { device: 'Safari on iOS', current: false }, 'signed out a device'],
+    ['session.revoke', { device: 'Chrome on macOS', current: true }, 'signed out this device'],
+    ['session.revoke_others', { revoked: 2 }, 'signed out their other devices'],
     ['user.admin.grant', { via: 'cli' }, 'made admin'],
     ['something.new_here', null, 'something new here'],
   ])('%s %j → %s', (action, details, words) => {

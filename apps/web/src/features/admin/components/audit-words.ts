@@ -23,6 +23,7 @@ const FIXED: Readonly<Record<string, string>> = {
   'user.send_verification': 'sent a verification email',
   'user.delete': 'deleted user',
   'user.password_change': 'changed password',
+  'session.revoke_others': 'signed out their other devices',
   'subscription.set_date': 'set subscription end date',
   'subscription.cancel': 'cancelled subscription',
   'subscription.free_trial': 'claimed the free plan',
@@ -43,6 +44,9 @@ export function describeAuditAction(entry: Pick<AuditEntry, 'action' | 'details'
   if (action === 'user.admin_status') {
     const on = flag(details, 'isAdmin');
     return on === undefined ? 'changed admin status' : on ? 'made admin' : 'removed admin';
+  }
+  if (action === 'session.revoke') {
+    return details?.current === true ? 'signed out this device' : 'signed out a device';
   }
   if (action === 'subscription.add') {
     const name = planName(details);

@@ -6,12 +6,14 @@ import { AccountCard } from './account-card';
 import { ApiKeyManager } from './api-keys/api-key-manager';
 import { ChangePasswordCard } from './change-password-card';
 import { PreferencesCard } from './preferences-card';
+import { SessionsCard } from './sessions-card';
 import { SubscriptionCard } from './subscription-card';
 import './profile.css';
 
 /**
  * /profile: who is signed in, their badges, their subscription, their account settings
- * (trading-day time zone, leaderboard, password) and their exchange keys.
+ * (trading-day time zone, leaderboard, password), their signed-in devices and their exchange
+ * keys.
  */
 export function ProfilePage() {
   const me = useQuery(meQueryOptions());
@@ -29,6 +31,7 @@ export function ProfilePage() {
             <SubscriptionCard />
             <PreferencesCard user={user} />
             <ChangePasswordCard username={user.username} />
+            <SessionsCard />
             <ApiKeyManager />
           </div>
         )}

@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionResponse } from '@tb/core';
+import type { Subscription, SubscriptionResponse, UserSession } from '@tb/core';
 import { stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 
@@ -25,6 +25,16 @@ export function subscriptionResponse(
   };
 }
 
+/** The session of the signed-in test user, as Profile → Sessions lists it. */
+export const thisSession: UserSession = {
+  id: '0b5e3c9e-1f2a-4c3d-9e8f-0123456789ab',
+  device: 'Chrome on macOS',
+  ipAddress: '203.0.113.7',
+  createdAt: '2026-01-20T09:00:00.000Z',
+  lastSeenAt: '2026-01-20T09:00:00.000Z',
+  current: true,
+};
+
 /** Answers by "METHOD /path"; `/users/me` and `/subscription` have defaults, the rest 404. */
 export type Routes = Record<string, (req: MockRequest) => MockReply>;
 
@@ -35,6 +45,7 @@ export function openProfile(routes: Routes = {}) {
     'GET /subscription': () => ({ status: 200, body: subscriptionResponse() }),
     'GET /api-keys': () => ({ status: 200, body: { success: true, data: [] } }),
     'GET /users/exchanges': () => ({ status: 200, body: { success: true, exchanges: [] } }),
+    'GET /users/me/sessions': () => ({ status: 200, body: { data: [thisSession] } }),
     ...routes,
   };
   const fetch = stubFetch((req) => {

@@ -24,6 +24,7 @@ function openProfile(keys: (req: MockRequest) => MockReply) {
     if (req.path === '/users/me') return { status: 200, body: publicUser({ username: 'ada' }) };
     if (req.path.startsWith('/api-keys')) return keys(req);
     if (req.path === '/subscription') return { status: 200, body: subscriptionResponse() };
+    if (req.path === '/users/me/sessions') return { status: 200, body: { data: [] } };
     return { status: 200, body: { success: true, exchanges: [] } };
   });
   return { ...renderApp('/profile'), fetch };
