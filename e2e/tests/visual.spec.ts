@@ -124,11 +124,17 @@ for (const name of Object.keys(screens) as ScreenName[]) {
 
     test('profile', async ({ page, request }) => {
       const user = await fixedUser(request, `${tag}-profile`);
-      await freezePage(page);
+      // This browser's session only: a second run on one server signs in again (fixedUser).
+      await freezePage(page, (path, body) =>
+        path === '/api/users/me/sessions'
+          ? { data: (body as { data: Array<{ current: boolean }> }).data.filter((s) => s.current) }
+          : body,
+      );
       await signInBrowser(page, user);
       await page.goto('/profile');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText(user.email).first()).toBeVisible();
+      await expect(page.getByText('This device')).toBeVisible();
       await expectPage(page, `profile-${name}`);
     });
 
