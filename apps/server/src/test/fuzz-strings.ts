@@ -151,9 +151,13 @@ export function fillSlot(sample: SampleRequest, slot: Slot, text: string): Fille
   }
 }
 
-/** A sample with one generated value; `rawUrlValue` names the parameter sent unencoded. */
+/**
+ * A sample with one generated value; `rawUrlValue` names the parameter sent unencoded, and
+ * `rawBody` is the JSON text to send instead of `body` (numbers JSON.stringify cannot write).
+ */
 export interface FilledRequest extends SampleRequest {
   rawUrlValue?: string;
+  rawBody?: string;
 }
 
 function urlOf(request: FilledRequest): string {
@@ -175,7 +179,8 @@ export async function send(
   headers: Record<string, string>,
 ): Promise<{ res: LightMyRequestResponse; what: string }> {
   const url = urlOf(request);
-  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const payload =
+    request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   const res = await app.inject({
     method: request.method,
     url,

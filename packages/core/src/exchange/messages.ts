@@ -27,9 +27,11 @@ export const orderMessages = {
   sizeNotNumber: 'Size must be a number',
   sizeMin: 'Size must be at least 0.001',
   sizeStep: 'Size must be a multiple of 0.001',
+  sizeMax: 'Size is too large',
   priceNotNumber: 'Price must be a number',
   priceMin: 'Price must be at least 0.000001',
   priceStep: 'Price must be a multiple of 0.000001',
+  priceMax: 'Price is too large',
   cancelNotNumbers: 'Order ID and asset ID must be whole numbers',
   leverageRange: 'Leverage must be a whole number from 1 to 100',
 } as const;

@@ -107,6 +107,24 @@ describe('validateOrder', () => {
       m.priceStep,
     ],
     [
+      'a size past MAX_AMOUNT',
+      { symbol: 'BTC', side: 'buy', size: 1e21, price: 1 },
+      'size',
+      m.sizeMax,
+    ],
+    [
+      'the largest size',
+      { symbol: 'BTC', side: 'buy', size: '1e308', price: 1 },
+      'size',
+      m.sizeMax,
+    ],
+    [
+      'a price past MAX_AMOUNT (a buy that fills at any price)',
+      { symbol: 'BTC', side: 'buy', size: 1, price: '1e21' },
+      'price',
+      m.priceMax,
+    ],
+    [
       'a market order with a bad price',
       { symbol: 'BTC', side: 'buy', size: 1, price: 'x', orderType: 'market' },
       'price',

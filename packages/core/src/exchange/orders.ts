@@ -1,5 +1,6 @@
 import { roundTo } from '../format/round.js';
 import { fail, ok, type Result } from '../result.js';
+import { MAX_AMOUNT } from '../schemas/common.js';
 import { parsePrice, type PriceInput } from '../trade/levels.js';
 import { orderMessages as m } from './messages.js';
 import { normalizeOrderSymbol, priceSymbol } from './symbols.js';
@@ -64,10 +65,15 @@ export function isMultipleOfStep(value: number, step: number): boolean {
 const isBlank = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/**
+ * A size or price: a number from `step` to {@link MAX_AMOUNT} in steps of `step`. The upper
+ * bound is the one of every amount (issue 29): a limit buy at 1e21 filled at the market, and
+ * 1e308 was refused as 'not a multiple of the step'.
+ */
 function checkAmount(
   raw: PriceInput,
   step: number,
-  messages: { nan: string; min: string; step: string },
+  messages: { nan: string; min: string; step: string; max: string },
 ): string | null {
   const value = parsePrice(raw);
   if (value === null) {
@@ -75,6 +81,7 @@ function checkAmount(
     return Number.isFinite(typed) && typed < 0 ? messages.min : messages.nan;
   }
   if (value < step) return messages.min;
+  if (value > MAX_AMOUNT) return messages.max;
   return isMultipleOfStep(value, step) ? null : messages.step;
 }
 
@@ -100,6 +107,7 @@ export function validateOrder(input: OrderInput): Result<ValidOrder, 'VALIDATION
     nan: m.sizeNotNumber,
     min: m.sizeMin,
     step: m.sizeStep,
+    max: m.sizeMax,
   });
   if (sizeError) return fail('VALIDATION_ERROR', sizeError, 'size');
   const hasPrice = !isBlank(input.price);
@@ -109,6 +117,7 @@ export function validateOrder(input: OrderInput): Result<ValidOrder, 'VALIDATION
       nan: m.priceNotNumber,
       min: m.priceMin,
       step: m.priceStep,
+      max: m.priceMax,
     });
     if (priceError) return fail('VALIDATION_ERROR', priceError, 'price');
   }

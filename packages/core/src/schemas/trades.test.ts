@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRiskState } from '../risk/risk-state.js';
 import {
   CreateTradeRequestSchema,
+  ImportTradesRequestSchema,
   TradeListResponseSchema,
   TradeStatusRequestSchema,
   TradeWithStatsResponseSchema,
@@ -170,5 +171,26 @@ describe('update and status', () => {
       feesUsd: null,
       fundingUsd: null,
     });
+  });
+});
+
+describe('ImportTradesRequestSchema', () => {
+  const imported = {
+    ...{ isLong: true, entryPrice: 100, stopLoss: 90, takeProfit: 120, status: 'OPEN' },
+    ...{ date: '2025-03-10T12:00:00.000Z', sizeUsd: 500 },
+    cells: [{ index: 3, title: 'Plan', points: 2 }],
+  };
+  const messageOf = (trade: object) =>
+    ImportTradesRequestSchema.safeParse({ trades: [{ ...imported, ...trade }] }).error?.issues[0]
+      ?.message;
+
+  it('names the cell index and the streak in sentences (issue 29: not the parser words)', () => {
+    expect(messageOf({})).toBeUndefined();
+    const cell = (index: number) => ({ cells: [{ index, title: 'Plan', points: 2 }] });
+    expect(messageOf(cell(0.5))).toBe('Cell index must be a whole number');
+    expect(messageOf(cell(25))).toBe('Cell index must be at most 24');
+    expect(messageOf(cell(-1))).toBe('Cell index must be at least 0');
+    expect(messageOf({ streakAtOpen: 4 })).toBe('Streak must be at most 3');
+    expect(messageOf({ streakAtOpen: 0.5 })).toBe('Streak must be a whole number');
   });
 });

@@ -15,7 +15,7 @@ import {
   textField,
 } from './common.js';
 import { text } from './text.js';
-import { CELL_POINTS_MAX } from '../bingo/limits.js';
+import { BOARD_CELL_COUNT, CELL_POINTS_MAX } from '../bingo/limits.js';
 import { ClosedTradeStatusSchema, RiskStateSchema } from './risk.js';
 import { PriceSchema, RMultipleSchema, UsdSchema } from '../units/units.js';
 
@@ -35,7 +35,7 @@ export const PairSchema = textField('Pair', 30)
 
 /** A ticked cell as recorded with a trade (DESIGN.md section 7). */
 export const CellSnapshotSchema = z.object({
-  index: z.number().int().min(0).max(24),
+  index: intField('Cell index', 0, BOARD_CELL_COUNT - 1),
   title: z.string(),
   points: z.number(),
 });
@@ -118,7 +118,7 @@ export const ImportTradeSchema = z
     sizeEstimated: booleanField('Size estimated').default(false),
     targetManual: booleanField('Manual target').default(false),
     cells: z.array(ImportedCellSchema).max(25, 'A board has at most 25 cells').nullable(),
-    streakAtOpen: numberField('Streak').int().min(-3).max(3).nullable().optional(),
+    streakAtOpen: intField('Streak', -3, 3).nullable().optional(),
     accountSizeAtOpen: nonNegativeAmount('Account size').nullable().optional(),
   })
   .superRefine(checkOrder);
