@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { wholeNumberText } from './common.js';
 
 /**
- * What the audit log records: every admin change, and the account changes a user makes to
- * themselves that matter for security or billing.
+ * What the audit log records: every admin change, the account changes a user makes to
+ * themselves that matter for security or billing, and the security events of an account
+ * (failed and throttled sign-ins, step-ups, refused admin requests; issue 29).
  */
 export const AUDIT_ACTIONS = [
+  'auth.sign_in_failed',
+  'auth.sign_in_throttled',
+  'auth.step_up_mailed',
+  'auth.step_up_passed',
+  'auth.admin_denied',
   'user.premium_status',
   'user.admin_status',
   'user.email',

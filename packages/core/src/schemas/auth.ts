@@ -7,6 +7,9 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../validation/messages.js';
 import { isOneCharacterRepeated } from '../validation/common-passwords.js';
+
+/** Device tokens a browser keeps and sends with a sign-in (one per account signed in there). */
+export const MAX_DEVICE_TOKENS = 5;
 import { text } from './text.js';
 
 /** A username: 3-30 characters of letters, digits, dots, dashes and underscores. */
@@ -36,12 +39,24 @@ export const NewPasswordSchema = text('Password', m.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, m.passwordTooLong)
   .refine((p) => !isOneCharacterRepeated(p), m.passwordOneCharacter);
 
-/** POST /api/users/login. `username` may also be the account's email. */
+/** The 6-digit sign-in code mailed when an account asks for a step-up. */
+export const StepUpCodeSchema = text('Code', m.stepUpCodeInvalid)
+  .trim()
+  .regex(/^\d{6}$/, m.stepUpCodeInvalid);
+
+/**
+ * POST /api/users/login. `username` may also be the account's email. `code`: the mailed
+ * step-up code, when the last answer was STEP_UP_REQUIRED. `deviceTokens`: what earlier
+ * sign-ins in this browser answered as `deviceToken` (the newest few), which spare a device
+ * the account knows the step-up.
+ */
 export const LoginRequestSchema = z.object({
   username: text('Username', m.usernameRequired).trim().min(1, m.usernameRequired).max(254),
   password: text('Password', m.passwordRequired)
     .min(1, m.passwordRequired)
     .max(PASSWORD_MAX_LENGTH),
+  code: StepUpCodeSchema.optional(),
+  deviceTokens: z.array(text('Device token').max(512)).max(MAX_DEVICE_TOKENS).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

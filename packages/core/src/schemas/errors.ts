@@ -6,6 +6,11 @@ export const ErrorCodeSchema = z.enum([
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
+  /**
+   * A sign-in to an account past its failed sign-ins ceiling, from a device it has not signed
+   * in from: the code mailed to the account's address is needed too (401).
+   */
+  'STEP_UP_REQUIRED',
   'FORBIDDEN',
   'PREMIUM_REQUIRED',
   'ADMIN_REQUIRED',

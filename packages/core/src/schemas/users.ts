@@ -60,6 +60,11 @@ export const SessionResponseSchema = z.object({
   expiresAt: z.string(),
   user: PublicUserSchema,
   message: z.string().optional(),
+  /**
+   * Sign-ins only: proof that this browser signed in to the account, to send back with later
+   * sign-ins (LoginRequest `deviceTokens`); it spares a known device the step-up.
+   */
+  deviceToken: z.string().optional(),
 });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 

@@ -21,6 +21,7 @@ export const authMessages = {
   passwordCommon:
     'This password is among the most common ones, which attackers try first. Choose another.',
   passwordIsName: 'Password cannot be your username or email address',
+  stepUpCodeInvalid: 'Enter the 6-digit code from the mail',
   passwordsMismatch: 'Passwords do not match',
   invalidResetToken: 'Invalid reset token',
   invalidVerificationLink: 'Invalid verification link.',

@@ -89,3 +89,23 @@ export const passwordNoticeMail = (
     'Open Trading Bingo',
     'You get this mail whenever the password changes, to keep the account yours.',
   );
+
+/**
+ * The step-up code (issue 29): strangers failed to sign in to the account so often that a
+ * sign-in from a device it does not know needs this code too. The code is the mail's point,
+ * so it stands on a line of its own; the button opens the app.
+ */
+export const stepUpMail = (to: string, username: string, code: string, appUrl: string) =>
+  layout(
+    to,
+    `${code} is your Trading Bingo sign-in code`,
+    [
+      `Hi ${username},`,
+      'There were many failed sign-ins to your Trading Bingo account, so signing in from a device it does not know needs a code as well as the password. Your code, valid for 15 minutes:',
+      code,
+      'If you are not signing in now, someone else tried: your password held, since they would need this code too. Do not share it. To be safe, set a longer password under Profile, or use "Forgot password?" to choose a new one.',
+    ],
+    appUrl,
+    'Open Trading Bingo',
+    'You get this mail because someone tried to sign in to your account.',
+  );

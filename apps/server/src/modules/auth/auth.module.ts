@@ -6,7 +6,9 @@ import type { UsersModule } from '../users/users.module.js';
 import { authRoutes } from './auth.routes.js';
 import { AuthService } from './auth.service.js';
 import { EmailTokensRepository } from './email-tokens.repository.js';
+import { DeviceTokens } from './device-tokens.js';
 import { SharedLoginThrottle } from './login-throttle.js';
+import { StepUpCodes } from './step-up-codes.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 /**
@@ -15,7 +17,7 @@ import type { SessionsRepository } from './sessions.repository.js';
  */
 export async function registerAuth(
   api: FastifyInstance,
-  { db, config, now, log, state }: ModuleDeps,
+  { db, config, now, log, state, box }: ModuleDeps,
   uses: { users: UsersModule; sessions: SessionsRepository; mailer: Mailer },
 ): Promise<AuthService> {
   const auth = new AuthService({
@@ -28,6 +30,8 @@ export async function registerAuth(
     publicUrl: config.publicUrl,
     signToken: (userId, sessionId) => api.signSessionToken(userId, sessionId),
     loginThrottle: new SharedLoginThrottle(state, now),
+    stepUps: new StepUpCodes(state, now),
+    devices: new DeviceTokens(box),
     state,
     log,
     now,

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (req, reply) => {
       try {
-        return await auth.login(req.body.username, req.body.password, client(req));
+        return await auth.login(req.body, client(req));
       } catch (err) {
         // The error handler keeps headers set here: tell the client how long to wait.
         if (err instanceof SignInThrottledError) {

@@ -1,10 +1,10 @@
-import { clientKey } from '../../lib/client-key.js';
 import { hash, verify } from '@node-rs/argon2';
 import {
   accountMessages,
   authMessages,
   commonPasswordProblem,
   type ChangePasswordRequest,
+  type LoginRequest,
   type RegisterRequest,
   type SessionResponse,
 } from '@tb/core';
@@ -22,7 +22,12 @@ import type { UsersService } from '../users/users.service.js';
 import { authTexts } from './auth.messages.js';
 import { passwordNoticeMail, resetMail, verificationMail } from './auth.mails.js';
 import type { EmailTokensRepository } from './email-tokens.repository.js';
+import type { DeviceTokens } from './device-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
+import { SignIn, type ClientInfo } from './sign-in.js';
+import type { StepUpCodes } from './step-up-codes.js';
+
+export { SignInThrottledError } from './sign-in.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -42,17 +47,14 @@ export interface AuthDeps {
   signToken: (userId: string, sessionId: string) => string;
   /** Failed password checks per account and address (shared by every instance with Redis). */
   loginThrottle: LoginThrottle;
+  /** The codes mailed for a step-up past the account-wide ceiling (shared with Redis). */
+  stepUps: StepUpCodes;
+  /** Proofs that a browser signed in to an account before. */
+  devices: DeviceTokens;
   /** Where the mail and password-change limits count (shared by every instance with Redis). */
   state?: SharedState;
   log: FastifyBaseLogger;
   now: Clock;
-}
-
-/** 429 for an account still waiting out its failed sign-ins; the route sends Retry-After. */
-export class SignInThrottledError extends AppError {
-  constructor(readonly retryAfterSec: number) {
-    super(429, 'RATE_LIMITED', authTexts.tooManyFailedSignIns(retryAfterSec));
-  }
 }
 
 /**
@@ -68,11 +70,6 @@ async function refuseWeakPassword(
   if (problem) throw badRequest(problem, field);
 }
 
-interface ClientInfo {
-  ip: string;
-  userAgent?: string | undefined;
-}
-
 /** Register, login, logout, email verification and password reset. */
 export class AuthService {
   readonly #now: Clock;
@@ -80,9 +77,16 @@ export class AuthService {
   readonly #mailLimiter: WindowLimiter;
   readonly #passwordLimiter: WindowLimiter;
   #dummyHash: Promise<string> | undefined;
+  readonly #signIn: SignIn;
 
   constructor(private readonly deps: AuthDeps) {
     this.#now = deps.now;
+    this.#signIn = new SignIn({
+      ...deps,
+      send: (mail) => this.#send(mail),
+      startSession: (userId, client) => this.#startSession(userId, client),
+      dummyHash: () => this.#dummy(),
+    });
     this.#mailLimiter = new WindowLimiter('mail', 3, 15 * 60 * 1000, deps.state);
     this.#passwordLimiter = new WindowLimiter('password-change', 5, 15 * 60 * 1000, deps.state);
   }
@@ -105,31 +109,9 @@ export class AuthService {
     return { ...(await this.#startSession(user.id, client)), message: authTexts.registered };
   }
 
-  /**
-   * Signs in by username or email. Failed password checks are counted per account (an unknown
-   * name gets a count of its own, so both answer alike) and client address, and per account
-   * across all addresses; the lookup comes first, so one the database could not answer spends
-   * nothing. Each check is counted as a failure before it runs (atomically with the look at the
-   * wait, so a burst of concurrent guesses cannot slip past) and taken back when it succeeds.
-   * Past five failures from one address, the next attempt from there waits (1 s, doubling up to
-   * a minute); past 100 in 15 minutes from all addresses, every address does. A waiting attempt
-   * is answered 429 without checking a password.
-   */
-  async login(login: string, password: string, client: ClientInfo): Promise<SessionResponse> {
-    const throttle = this.deps.loginThrottle;
-    const user = await this.deps.users.findByLogin(login);
-    const account = user ? `user:${user.id}` : `login:${login.toLowerCase()}`;
-    // Counted per address (an IPv6 host by its /64: it may send from any address in it).
-    const start = await throttle.begin(account, clientKey(client.ip));
-    if (!start.ticket) throw new SignInThrottledError(Math.ceil(start.waitMs / 1000));
-    // Verify against a dummy hash for unknown users so timing does not reveal which names exist.
-    const ok = await verify(user?.passwordHash ?? (await this.#dummy()), password).catch(
-      () => false,
-    );
-    // A failure was counted by `begin` already.
-    if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', authTexts.invalidCredentials);
-    await throttle.succeeded(start.ticket);
-    return this.#startSession(user.id, client);
+  /** Signs in by username or email (see SignIn: the throttle, the step-up, the audit). */
+  async login(input: LoginRequest, client: ClientInfo): Promise<SessionResponse> {
+    return this.#signIn.login(input, client);
   }
 
   async logout(sessionId: string) {

@@ -2,24 +2,29 @@ import { MemoryState, type SharedState } from '../../lib/redis/shared-state.js';
 
 /**
  * Failed password checks, counted per account and client address (the progressive wait) and
- * per account across all addresses (a much higher ceiling), and how long the next sign-in must
- * wait. Async: the counts live in the app's shared state (Redis with REDIS_URL, memory without).
+ * per account across all addresses (a much higher ceiling, past which a sign-in needs a step-up
+ * rather than a wait: strangers' failures never lock the owner out, issue 29). Async: the counts
+ * live in the app's shared state (Redis with REDIS_URL, memory without).
  */
 export interface LoginThrottle {
   /**
-   * One atomic step: answers the wait when `account` must still wait at `ip` (counting
-   * nothing), or else counts a failed check in advance and hands back a ticket, so concurrent
-   * attempts cannot all pass one check before any failure is counted. On Redis both counts
-   * are read and written back by one compare-and-set (see SharedState).
+   * One atomic step: answers the wait when `account` must still wait at `ip`, or a step-up
+   * when the account is past its ceiling and the caller is not `trusted` (a device the account
+   * signed in from before, or a mailed code), counting nothing either way; or else counts a
+   * failed check in advance and hands back a ticket, so concurrent attempts cannot all pass
+   * one check before any failure is counted. On Redis both counts are read and written back
+   * by one compare-and-set (see SharedState).
    */
-  begin(account: string, ip: string): Promise<LoginStart>;
+  begin(account: string, ip: string, trusted?: boolean): Promise<LoginStart>;
   /** The password matched: forgets the failures at the ticket's address and takes its advance back. */
   succeeded(ticket: LoginTicket): Promise<void>;
 }
 
-/** What `begin` answers: a wait, or a go-ahead already counted as a failure. */
+/** What `begin` answers: a wait, a step-up, or a go-ahead already counted as a failure. */
 export type LoginStart =
-  { waitMs: number; ticket?: undefined } | { waitMs: 0; ticket: LoginTicket };
+  | { waitMs: number; stepUp?: undefined; ticket?: undefined }
+  | { waitMs: 0; stepUp: true; ticket?: undefined }
+  | { waitMs: 0; stepUp?: undefined; ticket: LoginTicket };
 
 /** Which counts one go-ahead added to, so that a matching password can take them back. */
 export interface LoginTicket {
@@ -42,8 +47,11 @@ export interface DelayPolicy {
 export interface LoginThrottleOptions {
   /** One account from one address: an attacker there does not slow the owner elsewhere. */
   perClient: DelayPolicy;
-  /** One account from all addresses together: slows down a guess spread over many addresses. */
-  perAccount: DelayPolicy;
+  /**
+   * One account from all addresses together: failures in a window past which an address needs
+   * a step-up (a known device or a mailed code) before its password is checked at all.
+   */
+  accountCeiling: number;
   /**
    * Per address, failures are forgotten after this long without a new one; per account they
    * are counted in windows this long (so one address, at most ~25 failures per window at the
@@ -56,7 +64,7 @@ export interface LoginThrottleOptions {
 
 export const LOGIN_THROTTLE_DEFAULTS: LoginThrottleOptions = {
   perClient: { freeFailures: 5, firstDelayMs: 1_000, maxDelayMs: 60_000 },
-  perAccount: { freeFailures: 100, firstDelayMs: 1_000, maxDelayMs: 60_000 },
+  accountCeiling: 100,
   windowMs: 15 * 60_000,
   maxKeys: 100_000,
 };
@@ -97,16 +105,18 @@ export class SharedLoginThrottle implements LoginThrottle {
     this.#opts = { ...LOGIN_THROTTLE_DEFAULTS, ...opts };
   }
 
-  async begin(account: string, ip: string): Promise<LoginStart> {
+  async begin(account: string, ip: string, trusted = false): Promise<LoginStart> {
     const nowMs = this.now().getTime();
-    const { windowMs, perClient, perAccount } = this.#opts;
+    const { windowMs, perClient, accountCeiling } = this.#opts;
     return this.state.update<Failures, LoginStart>(this.#keys(account, ip), nowMs, (records) => {
       // Per address: forgotten a window after the latest failure; per account: a window long.
       const client = records[0] && nowMs - records[0].lastAt < windowMs ? records[0] : undefined;
       const wide = records[1] && nowMs - records[1].firstAt < windowMs ? records[1] : undefined;
-      const ready = Math.max(readyAt(client, perClient), readyAt(wide, perAccount));
+      const ready = readyAt(client, perClient);
       if (ready > nowMs)
         return { records, expiresAt: nowMs + windowMs, result: { waitMs: ready - nowMs } };
+      if (!trusted && wide && wide.count >= accountCeiling)
+        return { records, expiresAt: nowMs + windowMs, result: { waitMs: 0, stepUp: true } };
       const windowStart = wide?.firstAt ?? nowMs;
       return {
         records: [counted(client, nowMs), counted(wide, nowMs)],

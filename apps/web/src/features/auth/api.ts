@@ -9,6 +9,7 @@ import type {
   SessionResponse,
 } from '@tb/core';
 import { apiRequest } from '@/lib/api-client';
+import { deviceTokens, rememberDeviceToken } from '@/lib/device-tokens';
 import { clearSession, saveSession, syncStoredUsername } from '@/lib/session';
 
 export const authKeys = {
@@ -35,16 +36,21 @@ function storeSession(res: SessionResponse): SessionResponse {
   return res;
 }
 
-/** POST /api/users/login; stores the session, or clears any stale one on failure. */
+/**
+ * POST /api/users/login with this browser's device tokens; stores the session and the new
+ * device token, or clears any stale session on failure.
+ */
 export const loginMutationOptions = () =>
   mutationOptions({
     mutationFn: async (body: LoginRequest) => {
       try {
+        const tokens = deviceTokens();
         const res = await apiRequest<SessionResponse>('/users/login', {
           method: 'POST',
-          body,
+          body: tokens.length > 0 ? { ...body, deviceTokens: tokens } : body,
           token: null,
         });
+        if (res.deviceToken) rememberDeviceToken(res.user.id, res.deviceToken);
         return storeSession(res);
       } catch (error) {
         clearSession(new Date());

@@ -25,6 +25,8 @@ describe('describeAuditAction', () => {
     ['session.revoke', { device: 'Chrome on macOS', current: true }, 'signed out this device'],
     ['session.revoke_others', { revoked: 2 }, 'signed out their other devices'],
     ['user.admin.grant', { via: 'cli' }, 'made admin'],
+    ['auth.sign_in_failed', { ip: '203.0.113.1' }, 'failed sign-in (wrong password)'],
+    ['auth.step_up_mailed', null, 'sign-in code mailed (many failed sign-ins)'],
     ['something.new_here', null, 'something new here'],
   ])('%s %j → %s', (action, details, words) => {
     expect(describeAuditAction({ action, details })).toBe(words);

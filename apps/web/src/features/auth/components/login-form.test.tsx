@@ -91,6 +91,66 @@ describe('Login dialog', () => {
     expect(screen.queryByRole('dialog', { name: 'Login' })).not.toBeInTheDocument();
   });
 
+  it('asks for the mailed code when the account needs a step-up, and keeps the device token', async () => {
+    const step =
+      'There were many failed sign-ins to this account, so signing in from a new device needs a code too.';
+    const bodies: unknown[] = [];
+    stubFetch(({ path, body }) => {
+      if (path !== '/users/login') return { status: 404 };
+      bodies.push(body);
+      return (body as { code?: string }).code === '123456'
+        ? {
+            status: 200,
+            body: {
+              token: 'jwt-2',
+              expiresAt: '2099-01-01T00:00:00.000Z',
+              user: publicUser({ id: 'user-ada', username: 'ada' }),
+              deviceToken: 'device-of-ada',
+            },
+          }
+        : { status: 401, body: errorBody('STEP_UP_REQUIRED', step) };
+    });
+    const { user, dialog } = await openLogin();
+    const d = within(dialog);
+    await user.type(d.getByLabelText('Username'), 'ada');
+    await user.type(d.getByLabelText('Password'), 'secret-12');
+    await user.click(d.getByRole('button', { name: 'Login' }));
+    expect(await d.findByRole('alert')).toHaveTextContent(step);
+    const codeField = await d.findByLabelText('Code from the email');
+    expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+
+    // Sent without the code: refused on the field, nothing sent.
+    await user.click(d.getByRole('button', { name: 'Login' }));
+    expect(d.getByText('Enter the 6-digit code from the mail')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+
+    await user.type(codeField, '123456');
+    await user.click(d.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/bingo'));
+    expect(bodies.at(-1)).toEqual({ username: 'ada', password: 'secret-12', code: '123456' });
+    expect(JSON.parse(localStorage.getItem('deviceTokens')!)).toEqual([
+      { userId: 'user-ada', token: 'device-of-ada' },
+    ]);
+  });
+
+  it('sends the device tokens this browser keeps with a sign-in', async () => {
+    localStorage.setItem('deviceTokens', JSON.stringify([{ userId: 'u1', token: 'tok-1' }]));
+    const fetch = stubFetch(() => ({
+      status: 401,
+      body: errorBody('INVALID_CREDENTIALS', 'Invalid username or password'),
+    }));
+    const { user, dialog } = await openLogin();
+    await user.type(within(dialog).getByLabelText('Username'), 'ada');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-12');
+    await user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    await within(dialog).findByRole('alert');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+      username: 'ada',
+      password: 'secret-12',
+      deviceTokens: ['tok-1'],
+    });
+  });
+
   it('switches to Register and to Reset Password', async () => {
     stubFetch(() => ({ status: 404 }));
     const { user, dialog } = await openLogin();

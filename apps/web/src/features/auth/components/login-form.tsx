@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { LoginRequestSchema } from '@tb/core';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextField } from '@/components';
-import { errorMessage } from '@/lib/api-error';
+import { errorMessage, isApiError } from '@/lib/api-error';
 import { fieldErrors, type FieldErrors } from '@/lib/form-errors';
 import { loginMutationOptions } from '../api';
 
@@ -22,12 +22,22 @@ export function LoginForm({
 }: LoginFormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'username' | 'password' | 'code'>>({});
   const login = useMutation({ ...loginMutationOptions(), onSuccess: onSignedIn });
+  // Strangers failed to sign in to this account so often that a new device needs the mailed
+  // code too (issue 29); once asked, the field stays until the dialog closes.
+  const [needsCode, setNeedsCode] = useState(false);
+  const asked = isApiError(login.error) && login.error.code === 'STEP_UP_REQUIRED';
+  if (asked && !needsCode) setNeedsCode(true);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = LoginRequestSchema.safeParse({ username, password });
+    const parsed = LoginRequestSchema.safeParse({
+      username,
+      password,
+      ...(needsCode && { code }),
+    });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       return;
@@ -60,6 +70,20 @@ export function LoginForm({
         error={errors.password}
         required
       />
+      {needsCode ? (
+        <TextField
+          label="Code from the email"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          hint="The 6-digit code we mailed to the account's address. It works for 15 minutes."
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={errors.code}
+          required
+        />
+      ) : null}
       <Button type="submit" busy={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
       </Button>
