@@ -26,8 +26,19 @@ export type DatabaseKind = (typeof DATABASES)[number];
 export class MemoryMailer implements Mailer {
   readonly kind = 'outbox' as const;
   readonly sent: Mail[] = [];
+  #held: Promise<void> | undefined;
   async send(mail: Mail) {
+    await this.#held;
     this.sent.push(mail);
+  }
+  /** Holds every send until the returned function is called (a slow mail server). */
+  hold(): () => void {
+    let release!: () => void;
+    this.#held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      this.#held = undefined;
+      release();
+    };
   }
   /** The token at the end of the newest link sent to `to` whose path contains `pathPart`. */
   lastToken(to: string, pathPart: string): string {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newUser, someIp } from '../../test/api.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 
@@ -46,7 +46,11 @@ describe('verification mail over SMTP_URL', () => {
       remoteAddress: someIp(),
     });
     expect(res.statusCode).toBe(201);
-    const mail = received.find((m) => m.to === user.email);
+    // The mail goes out after the answer (issue 29): wait for the SMTP server to have it.
+    const mail = await vi.waitFor(
+      () => received.find((m) => m.to === user.email) ?? Promise.reject(new Error('not yet')),
+      { timeout: 10_000 },
+    );
     expect(mail?.data).toContain('Subject: Verify your email for Trading Bingo');
     const token = /verify-email\/([\w-]{40,})/.exec(mail!.data.replace(/=\r?\n/g, ''))?.[1];
     expect(token).toBeDefined();

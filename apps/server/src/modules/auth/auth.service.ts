@@ -11,7 +11,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { MailQueue } from '../../lib/mail-queue.js';
+import type { Mail } from '../../lib/mailer.js';
 import { hashLinkToken, newLinkToken } from '../../lib/tokens.js';
 import type { SharedState } from '../../lib/redis/shared-state.js';
 import { WindowLimiter } from '../../lib/window-limiter.js';
@@ -40,7 +41,8 @@ export interface AuthDeps {
   usersService: UsersService;
   sessions: SessionsRepository;
   emailTokens: EmailTokensRepository;
-  mailer: Mailer;
+  /** Mails go out after the answer (see MailQueue). */
+  mails: MailQueue;
   /** Records password changes. */
   audit: AuditRepository;
   publicUrl: string;
@@ -252,13 +254,13 @@ export class AuthService {
     );
   }
 
-  /** A mail that cannot be sent is logged; the account change it belongs to still stands. */
-  async #send(mail: Parameters<Mailer['send']>[0]) {
-    try {
-      await this.deps.mailer.send(mail);
-    } catch (err) {
-      this.deps.log.error({ err: (err as Error).message, to: mail.to }, 'mail could not be sent');
-    }
+  /**
+   * Queues a mail: it goes out after the answer, so how long an answer takes does not tell
+   * whether a mail was sent (issue 29). One that cannot be sent is logged by the queue; the
+   * account change it belongs to still stands.
+   */
+  async #send(mail: Mail) {
+    this.deps.mails.enqueue(mail);
   }
 
   async #limitMail(key: string) {

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
@@ -45,5 +45,30 @@ describeEachDatabase('security mails', (ctx) => {
     const [notice] = noticesTo(user.email);
     expect(notice?.subject).toBe('Your Trading Bingo password was reset');
     expect(notice?.text).toContain('If this was not you');
+  });
+
+  /**
+   * Issue 29 (finding 14): reset and resend took 12.5 ms for a known address against 5.6 ms
+   * for an unknown one, because the mail went out before the answer. Now it is queued: the
+   * answer comes while the mail server still holds the mail.
+   */
+  it('answers a reset or resend before the mail goes out', async () => {
+    const user = await register(ctx.app);
+    const release = ctx.mailer.hold();
+    try {
+      const post = (url: string) =>
+        ctx.app.inject({ method: 'POST', url, payload: { email: user.email } });
+      const reset = await post('/api/users/reset-password-request');
+      const resend = await post('/api/auth/resend-verification');
+      expect([reset.statusCode, resend.statusCode]).toEqual([200, 200]);
+      expect(ctx.mailer.sent.filter((m) => m.to === user.email && /Reset/.test(m.subject))).toEqual(
+        [],
+      );
+    } finally {
+      release();
+    }
+    await vi.waitFor(() =>
+      expect(ctx.mailer.lastToken(user.email, '/reset-password/')).toBeTruthy(),
+    );
   });
 });
