@@ -293,6 +293,7 @@ async function registerApiModules(
   await registerUsersAdmin(api, shared, {
     users: users.repo,
     sendVerification: (user) => auth.sendVerificationMail(user),
+    emailChanged: (user, oldEmail) => auth.emailChangedByAdmin(user, oldEmail),
     onLeaderboardChange: () => leaderboard.invalidate(),
   });
   const bingo = await registerBingo(api, shared, { plans: users.service });

@@ -109,3 +109,51 @@ export const stepUpMail = (to: string, username: string, code: string, appUrl: s
     'Open Trading Bingo',
     'You get this mail because someone tried to sign in to your account.',
   );
+
+/** `ann.lee@example.com` → `a******@example.com`: enough to recognise, not to read off. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return email;
+  return `${email[0]}${'*'.repeat(Math.max(at - 1, 3))}${email.slice(at)}`;
+}
+
+/**
+ * To the old address when an administrator changed the account's email (issue 29): what
+ * happened, where mail goes now (masked), and how to get the account back.
+ */
+export const emailChangedOldMail = (
+  to: string,
+  username: string,
+  newEmail: string,
+  appUrl: string,
+) =>
+  layout(
+    to,
+    'Your Trading Bingo email address was changed',
+    [
+      `Hi ${username},`,
+      `An administrator changed the email address of your Trading Bingo account to ${maskEmail(newEmail)}. Mails about the account, password resets included, now go there.`,
+      'If you did not ask for this, sign in with your username and password and write to us with Contact Us, or reply to this mail: we will put your address back and check the account.',
+    ],
+    appUrl,
+    'Open Trading Bingo',
+    'You get this mail at the old address so that a change you did not make does not go unnoticed.',
+  );
+
+/**
+ * To the new address after an administrator's change: the account it now belongs to, and the
+ * link that verifies it (24 hours).
+ */
+export const emailChangedNewMail = (to: string, username: string, link: string) =>
+  layout(
+    to,
+    'Verify your new email for Trading Bingo',
+    [
+      `Hi ${username},`,
+      'An administrator made this the email address of your Trading Bingo account. Confirm it with the link below; it works for 24 hours.',
+      'If this is not your account, ignore this mail: the address stays unverified.',
+    ],
+    link,
+    'Verify email',
+    'You get this mail because this address was given to a Trading Bingo account.',
+  );

@@ -21,7 +21,13 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import { authTexts } from './auth.messages.js';
-import { passwordNoticeMail, resetMail, verificationMail } from './auth.mails.js';
+import {
+  emailChangedNewMail,
+  emailChangedOldMail,
+  passwordNoticeMail,
+  resetMail,
+  verificationMail,
+} from './auth.mails.js';
 import type { EmailTokensRepository } from './email-tokens.repository.js';
 import type { DeviceTokens } from './device-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -221,6 +227,16 @@ export class AuthService {
     return { message: accountMessages.passwordChanged };
   }
 
+  /**
+   * An administrator changed `user`'s email from `oldEmail` (issue 29): the old address is told,
+   * with how to get the account back, and the new one gets its verification link.
+   */
+  async emailChangedByAdmin(user: Pick<UserRow, 'id' | 'email' | 'username'>, oldEmail: string) {
+    await this.#send(emailChangedOldMail(oldEmail, user.username, user.email, this.deps.publicUrl));
+    const link = await this.#verifyLink(user.id, user.email);
+    await this.#send(emailChangedNewMail(user.email, user.username, link));
+  }
+
   /** Mails a new verification link to the account's address (the admin panel's resend). */
   async sendVerificationMail(user: Pick<UserRow, 'id' | 'email' | 'username'>) {
     await this.#sendVerification(user.id, user.email, user.username);
@@ -239,6 +255,11 @@ export class AuthService {
   }
 
   async #sendVerification(userId: string, email: string, username: string) {
+    await this.#send(verificationMail(email, username, await this.#verifyLink(userId, email)));
+  }
+
+  /** A new verify link for `email` (24 hours); older ones of the account stop working. */
+  async #verifyLink(userId: string, email: string): Promise<string> {
     const { token, hash: tokenHash } = newLinkToken();
     const now = this.#now();
     await this.deps.emailTokens.replace({
@@ -249,9 +270,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + VERIFY_TTL_MS),
       now,
     });
-    await this.#send(
-      verificationMail(email, username, `${this.deps.publicUrl}/verify-email/${token}`),
-    );
+    return `${this.deps.publicUrl}/verify-email/${token}`;
   }
 
   /**

@@ -45,6 +45,39 @@ describeEachDatabase('admin edits of email, username, verification and deletion'
     expect(login.statusCode).toBe(200);
   });
 
+  /**
+   * Issue 29 (finding 10): an email change mailed nobody, not even the old address, so an
+   * account moved to another mailbox went unnoticed.
+   */
+  it('tells the old address, masked, how to get the account back, and asks the new one to verify', async () => {
+    const target = await register(ctx.app);
+    const res = await asAdmin('PUT', '/api/users/email', {
+      userId: target.id,
+      email: 'moved.here@example.com',
+    });
+    expect(res.statusCode).toBe(200);
+    const [old] = ctx.mailer.sent.filter(
+      (m) => m.to === target.email && m.subject === 'Your Trading Bingo email address was changed',
+    );
+    expect(old?.text).toContain('m*********@example.com');
+    expect(old?.text).not.toContain('moved.here@');
+    expect(old?.text).toContain('If you did not ask for this');
+    const token = ctx.mailer.lastToken('moved.here@example.com', '/verify-email/');
+    const verified = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email/${token}`,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await row(target.id))!.emailVerifiedAt).not.toBeNull();
+    // Setting the same address again changes nothing and mails nobody.
+    const before = ctx.mailer.sent.length;
+    await asAdmin('PUT', '/api/users/email', {
+      userId: target.id,
+      email: 'moved.here@example.com',
+    });
+    expect(ctx.mailer.sent.length).toBe(before);
+  });
+
   it('refuses an email another account holds with 409 EMAIL_TAKEN', async () => {
     const res = await asAdmin('PUT', '/api/users/email', {
       userId: r.user.id,

@@ -15,6 +15,11 @@ export async function registerUsersAdmin(
     users: UsersRepository;
     /** Mails a verification link (the auth module owns tokens and mails). */
     sendVerification: (user: Pick<UserRow, 'id' | 'email' | 'username'>) => Promise<void>;
+    /** Mails the old and the new address after an email change. */
+    emailChanged: (
+      user: Pick<UserRow, 'id' | 'email' | 'username'>,
+      oldEmail: string,
+    ) => Promise<void>;
     /** Drops the leaderboard's cached rankings. */
     onLeaderboardChange: () => void;
   },
@@ -24,6 +29,7 @@ export async function registerUsersAdmin(
     admin: new UsersAdminRepository(db),
     audit: new AuditRepository(db),
     sendVerification: uses.sendVerification,
+    emailChanged: uses.emailChanged,
     onLeaderboardChange: uses.onLeaderboardChange,
     now,
   });

@@ -24,6 +24,11 @@ export interface UsersAdminDeps {
   audit: AuditRepository;
   /** Mails a verification link to the account (the auth module owns tokens and mails). */
   sendVerification: (user: Pick<UserRow, 'id' | 'email' | 'username'>) => Promise<void>;
+  /** Tells the old address and asks the new one to verify (the auth module's mails). */
+  emailChanged?: (
+    user: Pick<UserRow, 'id' | 'email' | 'username'>,
+    oldEmail: string,
+  ) => Promise<void>;
   /** Drops the leaderboard's cached rankings (a name, premium badge or account changed). */
   onLeaderboardChange?: () => void;
   now: Clock;
@@ -89,6 +94,7 @@ export class UsersAdminService {
         ? 'taken'
         : await this.deps.users.setEmail(target.id, email, this.#now());
       if (result === 'taken') throw conflict('EMAIL_TAKEN', authMessages.emailTaken, 'email');
+      await this.deps.emailChanged?.({ ...target, email }, target.email);
     }
     await this.#record(actor, 'user.email', target, target.email, email);
     return this.#adminUser(target.id);
