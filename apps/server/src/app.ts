@@ -57,6 +57,8 @@ import { registerSessions } from './modules/sessions/sessions.module.js';
 import { registerUsersAdmin } from './modules/users/users-admin.module.js';
 import { registerUsers } from './modules/users/users.module.js';
 import { authPlugin } from './plugins/auth.js';
+import { securityEvents } from './plugins/security-events.js';
+import { adminDeniedRecorder } from './modules/audit/admin-denied.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler, registerNotFoundHandler } from './plugins/errors.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
@@ -208,7 +210,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
   // The auth plugin checks every token against the sessions the auth module creates.
   const sessions = new SessionsRepository(shared.db);
-  await app.register(authPlugin, { secret: deps.appSecret, sessions, now: shared.now });
+  await app.register(authPlugin, {
+    secret: deps.appSecret,
+    sessions,
+    now: shared.now,
+    onAdminDenied: adminDeniedRecorder(shared.db, state, now),
+  });
+  await app.register(securityEvents);
   const paper = await registerPaper(app, shared, deps.paperPins);
 
   const mailer =

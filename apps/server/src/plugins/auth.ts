@@ -57,6 +57,8 @@ export const authPlugin = fp(
       now: Clock;
       /** How long a verified session is trusted; lib/session-cache.ts's default, 0 = off. */
       sessionCacheMs?: number;
+      /** A signed-in user who is not an admin was refused an admin route (the audit log). */
+      onAdminDenied?: (req: FastifyRequest, user: UserRow) => Promise<void>;
     },
   ) => {
     // Verified sessions for a few seconds (issue 14): revocations drop them at once.
@@ -146,6 +148,7 @@ export const authPlugin = fp(
     app.decorate('requireAdmin', async (req: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(req, reply);
       if (!req.auth?.user.isAdmin) {
+        if (req.auth) await opts.onAdminDenied?.(req, req.auth.user);
         throw new AppError(
           403,
           'ADMIN_REQUIRED',
