@@ -73,6 +73,8 @@ export default defineConfig({
       // Prices on the seeded path: nothing calls Hyperliquid (serve.mjs sets it too).
       PAPER_PRICES: 'synthetic',
       RECONCILE_INTERVAL_MS: '500',
+      // The step-up journey signs in from many addresses (X-Forwarded-For), as behind Caddy.
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -42,3 +42,20 @@ export async function linkFromOutbox(to: string, subject: string): Promise<strin
     .toBeTruthy();
   return new URL(link as string).pathname;
 }
+
+/** Waits for the newest mail to `to` whose subject contains `subject`, and returns it. */
+export async function mailFromOutbox(to: string, subject: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readMails()
+          .filter((m) => m.to === to && m.subject.includes(subject))
+          .at(-1);
+        return found;
+      },
+      { message: `a "${subject}" mail to ${to} in the development outbox` },
+    )
+    .toBeTruthy();
+  return found as OutboxMail;
+}

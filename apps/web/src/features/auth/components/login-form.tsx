@@ -76,6 +76,8 @@ export function LoginForm({
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
+          // It appears because the server asked for it: the cursor goes where the code goes.
+          autoFocus
           maxLength={6}
           hint="The 6-digit code we mailed to the account's address. It works for 15 minutes."
           value={code}
