@@ -95,29 +95,14 @@ async function start(config: Config, release: () => void, startedAt: number) {
       `${config.dataDir}/app-secret differs from the secret kept in the database, which is used: sessions signed and API keys sealed with the file's secret are no longer valid.`,
     );
   }
-  const shutDown = prepareShutdown(app);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) {
-      // A second Ctrl-C: the person wants out now.
-      app.log.warn(`${signal} again: exiting now`);
-      release();
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    void shutDown({
-      drainMs: Math.min(DRAIN_MS, config.shutdownTimeoutMs / 4),
-      deadlineMs: config.shutdownTimeoutMs,
-      afterClose: async () => {
-        await database.close().catch(() => undefined);
-        release();
-      },
-      onDeadline: release,
-      exit: (code) => process.exit(code),
-    });
-  };
+  // Installed before listening, so every request is followed (lib/shutdown.ts).
+  const stop = prepareShutdown(app, {
+    drainMs: Math.min(DRAIN_MS, config.shutdownTimeoutMs / 4),
+    deadlineMs: config.shutdownTimeoutMs,
+    closeDatabase: () => database.close(),
+    release,
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 

@@ -134,6 +134,27 @@ describe('PGlite on a data folder, in a worker thread', () => {
     const rows = await database.db.select({ name: users.username }).from(users);
     expect(rows.map((r) => r.name).sort()).toEqual(['thread1', 'thread2', 'thread4']);
   });
+
+  it('closes with a transaction left open (a handler stuck at shutdown), rolled back', async () => {
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const tx = database.db.transaction(async (t) => {
+      await t.insert(users).values(user('thread5'));
+      inside();
+      await held;
+    });
+    tx.catch(() => undefined); // awaited below
+    await started;
+    // PGlite's own close waits for the transaction: it used to never end.
+    await database.close();
+    finish();
+    expect(isDatabaseUnavailable(await tx.catch((e: unknown) => e))).toBe(true);
+    database = await openDatabase({ pgliteDir: dir });
+    const rows = await database.db.select({ name: users.username }).from(users);
+    expect(rows.map((r) => r.name)).not.toContain('thread5');
+  });
 });
 
 describe('a data folder PGlite cannot open', () => {

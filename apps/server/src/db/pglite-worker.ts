@@ -76,6 +76,11 @@ async function answer(pg: PGlite, request: PgliteRequest): Promise<unknown> {
     case 'end':
       return end(request.tx, request.commit);
     case 'close':
+      // A transaction still open (its handler stuck when the shutdown's deadline came) is
+      // rolled back: PGlite's close would wait for it, and the database would never close.
+      await Promise.all(
+        [...transactions.keys()].map((id) => end(id, false).catch(() => undefined)),
+      );
       await pg.close();
       return null;
   }
