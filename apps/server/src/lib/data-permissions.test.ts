@@ -1,8 +1,15 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import * as fsPromises from 'node:fs/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { secureDataDir } from './data-permissions.js';
+
+// lstat passes through, but a test can make one path vanish mid-walk.
+vi.mock('node:fs/promises', async (original) => {
+  const real = await original<typeof fsPromises>();
+  return { ...real, lstat: vi.fn(real.lstat) };
+});
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
@@ -42,5 +49,27 @@ describe('secureDataDir', () => {
     const dataDir = join(root, 'data');
     expect(await secureDataDir(dataDir)).toBe(0);
     expect(modeOf(dataDir)).toBe(0o700);
+  });
+
+  it('skips a file the database removed while the walk reached it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tb-perm-'));
+    roots.push(root);
+    writeFileSync(join(root, 'pg_internal.init'), 'x', { mode: 0o666 });
+    writeFileSync(join(root, 'kept'), 'x', { mode: 0o666 });
+    chmodSync(join(root, 'kept'), 0o666);
+    const lstat = vi.mocked(fsPromises.lstat);
+    const real = lstat.getMockImplementation()!;
+    lstat.mockImplementation(async (path, ...rest) => {
+      if (String(path).endsWith('pg_internal.init')) {
+        throw Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+      }
+      return real(path, ...rest);
+    });
+    try {
+      expect(await secureDataDir(root)).toBe(1);
+      expect(modeOf(join(root, 'kept'))).toBe(0o600);
+    } finally {
+      lstat.mockImplementation(real);
+    }
   });
 });

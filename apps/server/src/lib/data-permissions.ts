@@ -18,7 +18,19 @@ export async function secureDataDir(dataDir: string): Promise<number> {
   return secure(dataDir);
 }
 
+/** A file the database removed while the walk reached it (PGlite's pg_internal.init at start). */
+const vanished = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
 async function secure(path: string): Promise<number> {
+  try {
+    return await secureEntry(path);
+  } catch (err) {
+    if (vanished(err)) return 0;
+    throw err;
+  }
+}
+
+async function secureEntry(path: string): Promise<number> {
   const stat = await lstat(path);
   if (stat.isSymbolicLink()) return 0;
   const mode = stat.isDirectory() ? FOLDER_MODE : FILE_MODE;
