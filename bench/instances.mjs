@@ -189,7 +189,11 @@ const ordinal = (n) => {
 function entryText({ startedAt, opts, pgVersion, redis, backgroundLoad, logLines, r }) {
   const args = process.argv.slice(2).join(' ');
   const attempt = (v) =>
-    v.attempt ? `${ordinal(v.attempt)} (retry-after ${v.retryAfter} s)` : `none in ${MAX_ATTEMPTS}`;
+    !v.attempt
+      ? `none in ${MAX_ATTEMPTS}`
+      : v.stepUp
+        ? `${ordinal(v.attempt)} (401 STEP_UP_REQUIRED: a mailed code)`
+        : `${ordinal(v.attempt)} (retry-after ${v.retryAfter} s)`;
   const spread = (ds) => {
     const ms = ds.map((d) => d.ms);
     const first = ds.filter((d) => d.polls === 1).length;
@@ -212,7 +216,7 @@ function entryText({ startedAt, opts, pgVersion, redis, backgroundLoad, logLines
     '| what | before (issue 14) | after (this run) |',
     '|---|---|---|',
     `| wrong passwords, one address: 429 at attempt | one instance 11th, two instances 21st | A alone ${attempt(r.loginOne)}; A, B, A, B... ${attempt(r.loginTwo)} |`,
-    `| wrong passwords, new address each: 429 at attempt | – | A alone ${attempt(r.spreadOne)}; A, B, A, B... ${attempt(r.spreadTwo)} |`,
+    `| wrong passwords, new address each: refused unchecked at attempt | – | A alone ${attempt(r.spreadOne)}; A, B, A, B... ${attempt(r.spreadTwo)} |`,
     `| admin renames a trader on A: until B's \`GET /api/leaderboard\` shows the new name | not seen on the other's leaderboard | ${spread(r.rename)} |`,
     `| logout on A (204): until B answers 401 for that token (verified on B just before) | – | ${spread(r.revoke)} |`,
     `| paper account made through A; ${p.orders} market buys of 0.001 BTC at once, half through A, half through B | unknown to the other | ${p.filled}/${p.orders} filled (${Object.entries(

@@ -69,8 +69,10 @@ export const median = (xs) =>
   );
 
 /**
- * Wrong passwords for `account`, sent in turn to `servers`, until one answers 429 (or
- * `maxAttempts` pass). `address(i)`: the x-forwarded-for of attempt i (TRUST_PROXY is on).
+ * Wrong passwords for `account`, sent in turn to `servers`, until one is refused without a
+ * password check: 429 (the address's wait) or, past the account-wide ceiling, 401
+ * STEP_UP_REQUIRED (issue 29), or `maxAttempts` pass. `address(i)`: the x-forwarded-for of
+ * attempt i (TRUST_PROXY is on).
  */
 export async function attemptsUntil429(servers, account, address, maxAttempts) {
   for (let i = 1; i <= maxAttempts; i++) {
@@ -79,6 +81,9 @@ export async function attemptsUntil429(servers, account, address, maxAttempts) {
       headers: { 'x-forwarded-for': address(i) },
     });
     if (res.status === 429) return { attempt: i, retryAfter: res.headers.get('retry-after') };
+    if (res.status === 401 && res.body?.error?.code === 'STEP_UP_REQUIRED') {
+      return { attempt: i, stepUp: true };
+    }
     if (res.status !== 401) {
       throw new Error(`wrong password ${i}: ${res.status} ${JSON.stringify(res.body)}`);
     }
