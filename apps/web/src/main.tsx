@@ -1,6 +1,7 @@
+// First: it configures Zod before any other module builds a schema.
+import './zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { preloadPage } from '@/app/routes/lazy-pages';
@@ -9,11 +10,6 @@ import { startEarlyRequests } from '@/lib/early-requests';
 import { readSession, sessionLooksValid } from '@/lib/session';
 import './styles/tokens.css';
 import './styles/base.css';
-
-// Zod compiles object parsers with `new Function` where eval is allowed. The app's CSP forbids
-// it, so Zod's probe for it was refused on every load (a CSP violation in the console): no
-// probe, the parsers it would use anyway. Before the first schema is built (the page chunks).
-zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 const now = new Date();

@@ -2,14 +2,12 @@ import { z } from 'zod';
 import {
   authMessages as m,
   EMAIL_PATTERN,
+  MAX_DEVICE_TOKENS,
   PASSWORD_GOOD_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../validation/messages.js';
 import { isOneCharacterRepeated } from '../validation/common-passwords.js';
-
-/** Device tokens a browser keeps and sends with a sign-in (one per account signed in there). */
-export const MAX_DEVICE_TOKENS = 5;
 import { text } from './text.js';
 
 /** A username: 3-30 characters of letters, digits, dots, dashes and underscores. */

@@ -34,6 +34,8 @@ export const authMessages = {
 export const PASSWORD_MIN_LENGTH = 6;
 /** The length a new password needs (issue 29; the NIST SP 800-63B floor). */
 export const PASSWORD_GOOD_LENGTH = 8;
+/** Device tokens a browser keeps and sends with a sign-in (one per account signed in there). */
+export const MAX_DEVICE_TOKENS = 5;
 /** Upper bound so a hash request cannot be used to burn CPU. */
 export const PASSWORD_MAX_LENGTH = 128;
 
