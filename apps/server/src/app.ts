@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { logErrSerializer } from './lib/log-errors.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { MailQueue } from './lib/mail-queue.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { Broadcast } from './lib/redis/broadcast.js';
 import {
@@ -228,6 +229,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       log: app.log,
       now: shared.now,
     });
+  // Mails go out after the answer; the app's close waits up to 5 s for those still queued.
+  const mailQueue = new MailQueue(mailer, app.log);
+  app.decorate('mailQueue', mailQueue);
+  app.addHook('onClose', async () => mailQueue.drain(5_000));
   const webhookSender = deps.webhookSender ?? fetchWebhookSender();
   let reconciler: Reconciler | undefined;
   let excursions: TradeExcursions | undefined;
@@ -237,6 +242,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         database: deps.database,
         sessions,
         mailer,
+        mailQueue,
         paper,
         webhookSender,
         locks: deps.userLocks ?? locksOf(deps.database),
@@ -269,6 +275,7 @@ interface AppParts {
   marketClock: { now: () => number } | undefined;
   sessions: SessionsRepository;
   mailer: Mailer;
+  mailQueue: MailQueue;
   paper: PaperExchange | null;
   webhookSender: WebhookSender;
 }
@@ -295,7 +302,7 @@ async function registerApiModules(
   const auth = await registerAuth(api, shared, {
     users,
     sessions: parts.sessions,
-    mailer: parts.mailer,
+    mails: parts.mailQueue,
   });
   await registerSessions(api, shared);
   await registerUsersAdmin(api, shared, {

@@ -72,4 +72,28 @@ describe('MailQueue', () => {
     await queue.drain(10);
     expect(error).toHaveBeenCalledWith({ left: 1 }, 'mails left unsent at close');
   });
+
+  it('runs queued work in line, logs a failed job, and drains what that work queued', async () => {
+    const sent: string[] = [];
+    const mailer: Mailer = {
+      kind: 'outbox',
+      async send(m) {
+        sent.push(m.to);
+      },
+    };
+    const { error, logger } = log();
+    const queue = new MailQueue(mailer, logger);
+    queue.later('reset mail', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      queue.enqueue(mail('after-the-link@x.io'));
+    });
+    queue.later('broken job', async () => {
+      throw new Error('database down');
+    });
+    queue.enqueue(mail('second@x.io'));
+    expect(sent).toEqual([]);
+    await queue.drain();
+    expect(sent).toEqual(['second@x.io', 'after-the-link@x.io']);
+    expect(error).toHaveBeenCalledWith({ err: 'database down' }, 'broken job failed');
+  });
 });

@@ -40,8 +40,19 @@ export class MemoryMailer implements Mailer {
       release();
     };
   }
-  /** The token at the end of the newest link sent to `to` whose path contains `pathPart`. */
-  lastToken(to: string, pathPart: string): string {
+  /** Waits for the app's mail queue (createTestContext points it at the app's). */
+  settle: () => Promise<void> = async () => undefined;
+  /** Every mail sent, once the work queued before the call is done. */
+  async settled(): Promise<Mail[]> {
+    await this.settle();
+    return this.sent;
+  }
+  /**
+   * The token at the end of the newest link sent to `to` whose path contains `pathPart`, once
+   * the mail work queued so far is done (mails go out after the answer).
+   */
+  async lastToken(to: string, pathPart: string): Promise<string> {
+    await this.settle();
     const link = this.sent
       .filter((m) => m.to === to)
       .flatMap((m) => m.links)
@@ -217,6 +228,7 @@ export async function createTestContext(
     ...(captureLogs && { logStream: { write: (line: string) => void logs.push(line) } }),
   });
   await app.ready();
+  mailer.settle = () => app.mailQueue.drain();
   const close = async () => {
     await app.close();
     await database.release();

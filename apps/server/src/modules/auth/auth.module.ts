@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MailQueue } from '../../lib/mail-queue.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { MailQueue } from '../../lib/mail-queue.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { UsersModule } from '../users/users.module.js';
@@ -19,17 +18,14 @@ import type { SessionsRepository } from './sessions.repository.js';
 export async function registerAuth(
   api: FastifyInstance,
   { db, config, now, log, state, box }: ModuleDeps,
-  uses: { users: UsersModule; sessions: SessionsRepository; mailer: Mailer },
+  uses: { users: UsersModule; sessions: SessionsRepository; mails: MailQueue },
 ): Promise<AuthService> {
-  // Mails go out after the answer; the app's close waits for those still queued.
-  const mails = new MailQueue(uses.mailer, log);
-  api.addHook('onClose', async () => mails.drain(5_000));
   const auth = new AuthService({
     users: uses.users.repo,
     usersService: uses.users.service,
     sessions: uses.sessions,
     emailTokens: new EmailTokensRepository(db),
-    mails,
+    mails: uses.mails,
     audit: new AuditRepository(db),
     publicUrl: config.publicUrl,
     signToken: (userId, sessionId) => api.signSessionToken(userId, sessionId),

@@ -149,34 +149,42 @@ export class AuthService {
     return { message: authTexts.verified };
   }
 
-  /** Same answer whether or not the address exists, so it cannot be used to probe accounts. */
+  /**
+   * Same answer whether or not the address exists, so it cannot be used to probe accounts: the
+   * lookup is the only work before the answer (issue 29); the link is stored and mailed after.
+   */
   async resendVerification(email: string): Promise<{ message: string }> {
     await this.#limitMail(`verify:${email}`);
     const user = await this.deps.users.findByEmail(email);
-    if (user && !user.emailVerifiedAt)
-      await this.#sendVerification(user.id, user.email, user.username);
+    if (user && !user.emailVerifiedAt) {
+      this.deps.mails.later('verification mail', () =>
+        this.#sendVerification(user.id, user.email, user.username),
+      );
+    }
     return { message: authTexts.resendSent };
   }
 
-  /** Same answer whether or not the address exists. */
+  /** Same answer, and as fast, whether or not the address exists (the link is made after). */
   async requestPasswordReset(email: string): Promise<{ message: string }> {
     await this.#limitMail(`reset:${email}`);
     const user = await this.deps.users.findByEmail(email);
-    if (user) {
-      const { token, hash: tokenHash } = newLinkToken();
-      const now = this.#now();
-      await this.deps.emailTokens.replace({
-        userId: user.id,
-        purpose: 'reset',
-        tokenHash,
-        email: user.email,
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-        now,
-      });
-      const link = `${this.deps.publicUrl}/reset-password/${token}`;
-      await this.#send(resetMail(user.email, user.username, link));
-    }
+    if (user) this.deps.mails.later('reset mail', () => this.#sendReset(user));
     return { message: authTexts.resetSent };
+  }
+
+  async #sendReset(user: Pick<UserRow, 'id' | 'email' | 'username'>) {
+    const { token, hash: tokenHash } = newLinkToken();
+    const now = this.#now();
+    await this.deps.emailTokens.replace({
+      userId: user.id,
+      purpose: 'reset',
+      tokenHash,
+      email: user.email,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      now,
+    });
+    const link = `${this.deps.publicUrl}/reset-password/${token}`;
+    await this.#send(resetMail(user.email, user.username, link));
   }
 
   /** Sets the new password and signs every session of the account out. */

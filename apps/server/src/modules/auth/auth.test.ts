@@ -39,7 +39,7 @@ describeEachDatabase('auth routes', (ctx) => {
       const ttlH = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000;
       expect(ttlH).toBeGreaterThan(23.9);
       expect(ttlH).toBeLessThanOrEqual(24);
-      const mail = ctx.mailer.sent.filter((m) => m.to === user.email).at(-1);
+      const mail = (await ctx.mailer.settled()).filter((m) => m.to === user.email).at(-1);
       expect(mail?.links[0]).toMatch(/^http:\/\/app\.test\/verify-email\/[\w-]{40,}$/);
     });
 
@@ -208,7 +208,7 @@ describeEachDatabase('auth routes', (ctx) => {
   describe('email verification', () => {
     it('verifies with the mailed link once', async () => {
       const user = await register(ctx.app);
-      const token = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const token = await ctx.mailer.lastToken(user.email, '/verify-email/');
       const first = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
       expect(first.statusCode).toBe(200);
       expect(first.json().message).toBe(
@@ -223,7 +223,7 @@ describeEachDatabase('auth routes', (ctx) => {
 
     it('a used link of an address the account no longer has stays invalid', async () => {
       const user = await register(ctx.app);
-      const token = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const token = await ctx.mailer.lastToken(user.email, '/verify-email/');
       await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
       // As the admin's PUT /api/users/email does: a new, unverified address.
       await ctx.database.db.execute(
@@ -245,7 +245,7 @@ describeEachDatabase('auth routes', (ctx) => {
 
     it('refuses an expired link', async () => {
       const user = await register(ctx.app);
-      const token = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const token = await ctx.mailer.lastToken(user.email, '/verify-email/');
       await ctx.database.db.execute(
         sql`update email_tokens set expires_at = now() - interval '1 minute'`,
       );
@@ -256,14 +256,14 @@ describeEachDatabase('auth routes', (ctx) => {
 
     it('resend answers the same for unknown addresses and replaces the old link', async () => {
       const user = await register(ctx.app);
-      const oldToken = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const oldToken = await ctx.mailer.lastToken(user.email, '/verify-email/');
       const unknown = await post('/api/auth/resend-verification', { email: 'ghost@example.com' });
       const known = await post('/api/auth/resend-verification', { email: user.email });
       expect(unknown.json()).toEqual(known.json());
       expect(known.json().message).toBe(
         'A new verification email has been sent. Please check your inbox.',
       );
-      const newToken = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const newToken = await ctx.mailer.lastToken(user.email, '/verify-email/');
       expect(newToken).not.toBe(oldToken);
       expect(
         (await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${oldToken}` }))
@@ -281,7 +281,7 @@ describeEachDatabase('auth routes', (ctx) => {
       const user = await register(ctx.app);
       const req = await post('/api/users/reset-password-request', { email: user.email });
       expect(req.json().message).toBe('Password reset link has been sent to your email');
-      const token = ctx.mailer.lastToken(user.email, '/reset-password/');
+      const token = await ctx.mailer.lastToken(user.email, '/reset-password/');
       const res = await post(`/api/users/reset-password/${token}`, { password: 'brand-new-pass' });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Password reset successful! Redirecting to login...');
@@ -300,16 +300,16 @@ describeEachDatabase('auth routes', (ctx) => {
     });
 
     it('answers the same for an unknown address and sends nothing', async () => {
-      const before = ctx.mailer.sent.length;
+      const before = (await ctx.mailer.settled()).length;
       const res = await post('/api/users/reset-password-request', { email: 'nobody@example.com' });
       expect(res.statusCode).toBe(200);
-      expect(ctx.mailer.sent.length).toBe(before);
+      expect((await ctx.mailer.settled()).length).toBe(before);
     });
 
     it('validates the new password before using the token', async () => {
       const user = await register(ctx.app);
       await post('/api/users/reset-password-request', { email: user.email });
-      const token = ctx.mailer.lastToken(user.email, '/reset-password/');
+      const token = await ctx.mailer.lastToken(user.email, '/reset-password/');
       const short = await post(`/api/users/reset-password/${token}`, { password: '123' });
       expect(short.statusCode).toBe(400);
       expect(short.json().error.message).toBe('Password must be at least 6 characters long');

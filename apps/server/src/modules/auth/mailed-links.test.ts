@@ -24,7 +24,7 @@ describeEachDatabase('mailed links are bound to their address', (ctx) => {
     post(`/api/users/reset-password/${token}`, { password });
   const requestReset = async (email: string) => {
     expect((await post('/api/users/reset-password-request', { email })).statusCode).toBe(200);
-    return ctx.mailer.lastToken(email, '/reset-password/');
+    return await ctx.mailer.lastToken(email, '/reset-password/');
   };
   const login = async (username: string, password: string) =>
     (await post('/api/users/login', { username, password })).statusCode;
@@ -45,7 +45,7 @@ describeEachDatabase('mailed links are bound to their address', (ctx) => {
   describe('verify links', () => {
     it('a link mailed to the old address does not verify the new one', async () => {
       const user = await register(ctx.app);
-      const oldLink = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const oldLink = await ctx.mailer.lastToken(user.email, '/verify-email/');
       await setEmail(user, `moved-${user.email}`);
       expectRefused(await verify(oldLink));
       expect(await isVerified(user)).toBe(false);
@@ -56,14 +56,15 @@ describeEachDatabase('mailed links are bound to their address', (ctx) => {
       });
       expect(send.statusCode).toBe(200);
       expect(
-        (await verify(ctx.mailer.lastToken(`moved-${user.email}`, '/verify-email/'))).statusCode,
+        (await verify(await ctx.mailer.lastToken(`moved-${user.email}`, '/verify-email/')))
+          .statusCode,
       ).toBe(200);
       expect(await isVerified(user)).toBe(true);
     });
 
     it('stays dead when the address changes back', async () => {
       const user = await register(ctx.app);
-      const oldLink = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const oldLink = await ctx.mailer.lastToken(user.email, '/verify-email/');
       await setEmail(user, `away-${user.email}`);
       await setEmail(user, user.email);
       expectRefused(await verify(oldLink));
@@ -72,7 +73,7 @@ describeEachDatabase('mailed links are bound to their address', (ctx) => {
 
     it('still works after a password change (the address did not change)', async () => {
       const user = await register(ctx.app);
-      const link = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const link = await ctx.mailer.lastToken(user.email, '/verify-email/');
       const change = await authed(ctx.app, user.token, 'PUT', '/api/users/password', {
         currentPassword: user.password,
         newPassword: 'battery-staple',
@@ -83,7 +84,7 @@ describeEachDatabase('mailed links are bound to their address', (ctx) => {
 
     it('never works for a token stored without an address', async () => {
       const user = await register(ctx.app);
-      const link = ctx.mailer.lastToken(user.email, '/verify-email/');
+      const link = await ctx.mailer.lastToken(user.email, '/verify-email/');
       await ctx.database.db.execute(
         sql`update email_tokens set email = null where user_id = ${user.id}`,
       );

@@ -1,4 +1,4 @@
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
@@ -8,18 +8,20 @@ import { describeEachDatabase } from '../../test/helper.js';
  * the account back.
  */
 describeEachDatabase('security mails', (ctx) => {
-  const noticesTo = (email: string) =>
-    ctx.mailer.sent.filter((m) => m.to === email && /was changed|was reset/.test(m.subject));
+  const noticesTo = async (email: string) =>
+    (await ctx.mailer.settled()).filter(
+      (m) => m.to === email && /was changed|was reset/.test(m.subject),
+    );
 
   it('tell the owner when the password is changed, and how to secure the account', async () => {
     const user = await register(ctx.app);
-    expect(noticesTo(user.email)).toHaveLength(0);
+    expect(await noticesTo(user.email)).toHaveLength(0);
     const res = await authed(ctx.app, user.token, 'PUT', '/api/users/password', {
       currentPassword: user.password,
       newPassword: 'another-long-pass',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [notice] = noticesTo(user.email);
+    const [notice] = await noticesTo(user.email);
     expect(notice?.subject).toBe('Your Trading Bingo password was changed');
     expect(notice?.text).toContain(`Hi ${user.username},`);
     expect(notice?.text).toContain('If this was not you');
@@ -35,14 +37,14 @@ describeEachDatabase('security mails', (ctx) => {
       url: '/api/users/reset-password-request',
       payload: { email: user.email },
     });
-    const token = ctx.mailer.lastToken(user.email, '/reset-password/');
+    const token = await ctx.mailer.lastToken(user.email, '/reset-password/');
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/reset-password/${token}`,
       payload: { password: 'brand-new-pass' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const [notice] = noticesTo(user.email);
+    const [notice] = await noticesTo(user.email);
     expect(notice?.subject).toBe('Your Trading Bingo password was reset');
     expect(notice?.text).toContain('If this was not you');
   });
@@ -67,8 +69,6 @@ describeEachDatabase('security mails', (ctx) => {
     } finally {
       release();
     }
-    await vi.waitFor(() =>
-      expect(ctx.mailer.lastToken(user.email, '/reset-password/')).toBeTruthy(),
-    );
+    expect(await ctx.mailer.lastToken(user.email, '/reset-password/')).toBeTruthy();
   });
 });

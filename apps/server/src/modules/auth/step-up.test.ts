@@ -30,8 +30,8 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
         await login(ctx, `203.0.113.${a}`, { username, password: `guess-${i}` });
     }
   }
-  const codesMailedTo = (email: string) =>
-    ctx.mailer.sent
+  const codesMailedTo = async (email: string) =>
+    (await ctx.mailer.settled())
       .filter((m) => m.to === email && /sign-in code/.test(m.subject))
       .map((m) => /^(\d{6}) is your/.exec(m.subject)![1]!);
 
@@ -45,10 +45,10 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     expect(errorCode(asked)).toBe('STEP_UP_REQUIRED');
     expect(asked.json().error.message).toMatch(/mailed a 6-digit code/);
     // The strangers' sixth attempts past the ceiling mailed it already; the owner's did not again.
-    const [code, ...more] = codesMailedTo(user.email);
+    const [code, ...more] = await codesMailedTo(user.email);
     expect(code).toMatch(/^\d{6}$/);
     expect(more).toEqual([]);
-    const mail = ctx.mailer.sent.find((m) => m.subject.startsWith(code!))!;
+    const mail = (await ctx.mailer.settled()).find((m) => m.subject.startsWith(code!))!;
     expect(mail.text).toContain('valid for 15 minutes');
     expect(mail.text).not.toContain(user.password);
 
@@ -58,7 +58,7 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     // The code is used up: asking with it again is a sign-in without one (a new code is mailed).
     const again = await login(ctx, '192.0.2.51', { ...user, code: code! });
     expect(errorCode(again)).toBe('STEP_UP_REQUIRED');
-    expect(codesMailedTo(user.email)).toHaveLength(2);
+    expect(await codesMailedTo(user.email)).toHaveLength(2);
 
     // A stranger's address past its own five waits (429), audited once per wait, not per answer.
     for (let i = 0; i < 2; i++) {
@@ -78,10 +78,10 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     const earlier = await login(ctx, '192.0.2.60', user);
     const { deviceToken } = earlier.json() as { deviceToken: string };
     await strangersFail(user.username);
-    const mailed = codesMailedTo(user.email).length;
+    const mailed = (await codesMailedTo(user.email)).length;
     const res = await login(ctx, '192.0.2.61', { ...user, deviceTokens: ['junk', deviceToken] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(codesMailedTo(user.email)).toHaveLength(mailed);
+    expect(await codesMailedTo(user.email)).toHaveLength(mailed);
     // Known device, wrong password: an ordinary failure, counted at its own address.
     const wrong = await login(ctx, '192.0.2.61', {
       ...user,
@@ -110,7 +110,7 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     const stranger = '198.51.100.99';
     const first = await login(ctx, stranger, { username: user.username, password: 'guess-x' });
     expect(errorCode(first)).toBe('STEP_UP_REQUIRED');
-    const [code] = codesMailedTo(user.email);
+    const [code] = await codesMailedTo(user.email);
     // A stranger with the right password still needs the code: same answer, no password said.
     const right = await login(ctx, stranger, user);
     expect(right.json()).toEqual(first.json());
@@ -131,7 +131,7 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     // The owner's address: the code still works.
     expect((await login(ctx, owner, { ...user, code: code! })).statusCode).toBe(200);
     // No mail flood: one code for all of that.
-    expect(codesMailedTo(user.email)).toHaveLength(1);
+    expect(await codesMailedTo(user.email)).toHaveLength(1);
   });
 
   it('mails a new code only once the last is 5 minutes old, and codes end after 15', async () => {
@@ -140,10 +140,10 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     await strangersFail(user.username);
     await login(ctx, '192.0.2.90', user);
     await login(ctx, '192.0.2.90', user);
-    expect(codesMailedTo(user.email)).toHaveLength(1);
+    expect(await codesMailedTo(user.email)).toHaveLength(1);
     ctx.clock.advance(5 * 60_000);
     await login(ctx, '192.0.2.90', user);
-    const [first, second] = codesMailedTo(user.email);
+    const [first, second] = await codesMailedTo(user.email);
     expect(second).toMatch(/^\d{6}$/);
     // The second replaced the first.
     if (first !== second) {
@@ -160,10 +160,10 @@ describeEachDatabase('sign-in step-up past the account-wide ceiling', (ctx) => {
     ctx.clock.set('2026-03-10T12:00:00Z');
     const ghost = newUser('ghost');
     await strangersFail(ghost.username);
-    const before = ctx.mailer.sent.length;
+    const before = (await ctx.mailer.settled()).length;
     const res = await login(ctx, '192.0.2.95', ghost);
     expect(errorCode(res)).toBe('STEP_UP_REQUIRED');
     expect(res.json().error.message).toMatch(/If the account exists/);
-    expect(ctx.mailer.sent.length).toBe(before);
+    expect((await ctx.mailer.settled()).length).toBe(before);
   });
 });

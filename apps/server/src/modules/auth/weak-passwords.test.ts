@@ -58,7 +58,7 @@ describeEachDatabase('weak passwords', (ctx) => {
   it('a reset to a common password is refused and leaves the link usable', async () => {
     const user = await register(ctx.app);
     await post('/api/users/reset-password-request', { email: user.email });
-    const token = ctx.mailer.lastToken(user.email, '/reset-password/');
+    const token = await ctx.mailer.lastToken(user.email, '/reset-password/');
     const weak = refusal(
       await post(`/api/users/reset-password/${token}`, { password: 'iloveyou1' }),
     );

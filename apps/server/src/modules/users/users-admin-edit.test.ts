@@ -22,7 +22,7 @@ describeEachDatabase('admin edits of email, username, verification and deletion'
 
   it('changes an email (lower-cased), marks it unverified and records old and new', async () => {
     const target = await register(ctx.app);
-    const token = ctx.mailer.lastToken(target.email, '/verify-email/');
+    const token = await ctx.mailer.lastToken(target.email, '/verify-email/');
     await ctx.app.inject({ method: 'GET', url: `/api/auth/verify-email/${token}` });
     expect((await row(target.id))!.emailVerifiedAt).not.toBeNull();
     const res = await asAdmin('PUT', '/api/users/email', {
@@ -56,13 +56,13 @@ describeEachDatabase('admin edits of email, username, verification and deletion'
       email: 'moved.here@example.com',
     });
     expect(res.statusCode).toBe(200);
-    const [old] = ctx.mailer.sent.filter(
+    const [old] = (await ctx.mailer.settled()).filter(
       (m) => m.to === target.email && m.subject === 'Your Trading Bingo email address was changed',
     );
     expect(old?.text).toContain('m*********@example.com');
     expect(old?.text).not.toContain('moved.here@');
     expect(old?.text).toContain('If you did not ask for this');
-    const token = ctx.mailer.lastToken('moved.here@example.com', '/verify-email/');
+    const token = await ctx.mailer.lastToken('moved.here@example.com', '/verify-email/');
     const verified = await ctx.app.inject({
       method: 'GET',
       url: `/api/auth/verify-email/${token}`,
@@ -70,12 +70,12 @@ describeEachDatabase('admin edits of email, username, verification and deletion'
     expect(verified.statusCode).toBe(200);
     expect((await row(target.id))!.emailVerifiedAt).not.toBeNull();
     // Setting the same address again changes nothing and mails nobody.
-    const before = ctx.mailer.sent.length;
+    const before = (await ctx.mailer.settled()).length;
     await asAdmin('PUT', '/api/users/email', {
       userId: target.id,
       email: 'moved.here@example.com',
     });
-    expect(ctx.mailer.sent.length).toBe(before);
+    expect((await ctx.mailer.settled()).length).toBe(before);
   });
 
   it('refuses an email another account holds with 409 EMAIL_TAKEN', async () => {
@@ -146,12 +146,12 @@ describeEachDatabase('admin edits of email, username, verification and deletion'
   });
 
   it('sends a verification mail to an unverified address, and refuses a verified one', async () => {
-    const before = ctx.mailer.sent.length;
+    const before = (await ctx.mailer.settled()).length;
     const res = await asAdmin('POST', '/api/users/send-verification', { userId: r.premium.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: `Verification email sent to ${r.premium.email}` });
-    expect(ctx.mailer.sent.length).toBe(before + 1);
-    const token = ctx.mailer.lastToken(r.premium.email, '/verify-email/');
+    expect((await ctx.mailer.settled()).length).toBe(before + 1);
+    const token = await ctx.mailer.lastToken(r.premium.email, '/verify-email/');
     const verified = await ctx.app.inject({
       method: 'GET',
       url: `/api/auth/verify-email/${token}`,
