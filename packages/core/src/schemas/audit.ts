@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'user.send_verification',
   'user.delete',
   'user.password_change',
+  'user.password_reset',
   'session.revoke',
   'session.revoke_others',
   'subscription.add',

@@ -200,6 +200,14 @@ export class AuthService {
     await this.deps.users.markEmailVerified(link.userId, link.email, now);
     const user = await this.deps.users.findById(link.userId);
     if (user) {
+      // The one who followed the mailed link acted; the entry keeps the account's name.
+      await this.deps.audit.record({
+        actorId: user.id,
+        action: 'user.password_reset',
+        targetType: 'user',
+        targetId: user.id,
+        details: { username: user.username },
+      });
       await this.#send(passwordNoticeMail(user.email, user.username, 'reset', this.deps.publicUrl));
     }
     return { message: authTexts.resetDone };

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { authed, register } from '../../test/api.js';
+import { auditEntriesFor, authed, register } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 
 /**
@@ -46,6 +46,14 @@ describeEachDatabase('security mails', (ctx) => {
     expect(res.statusCode, res.body).toBe(200);
     const [notice] = await noticesTo(user.email);
     expect(notice?.subject).toBe('Your Trading Bingo password was reset');
+    // And audited, as a change of the password (issue 29, finding 4).
+    const entries = await auditEntriesFor(ctx.database, user.id);
+    expect(entries.at(-1)).toMatchObject({
+      actorId: user.id,
+      action: 'user.password_reset',
+      details: { username: user.username },
+    });
+    expect(JSON.stringify(entries)).not.toContain('brand-new-pass');
     expect(notice?.text).toContain('If this was not you');
   });
 

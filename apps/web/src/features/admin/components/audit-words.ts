@@ -23,6 +23,7 @@ const FIXED: Readonly<Record<string, string>> = {
   'user.send_verification': 'sent a verification email',
   'user.delete': 'deleted user',
   'user.password_change': 'changed password',
+  'user.password_reset': 'reset password from a mailed link',
   'session.revoke_others': 'signed out their other devices',
   'auth.sign_in_failed': 'failed sign-in (wrong password)',
   'auth.sign_in_throttled': 'sign-ins slowed down after failures',
