@@ -1,6 +1,7 @@
 import { PLANS, planSavingsPct, type PlanId } from '@tb/core';
 import { Badge, Card } from '@/components';
 import { formatUsd, formatUsdCents } from '@/lib/format';
+import { CheckoutAction } from './checkout-action';
 import { PayAction } from './pay-action';
 import { PlanFeatureList } from './plan-feature-list';
 
@@ -8,6 +9,9 @@ export interface PaidPlanCardProps {
   planId: PlanId;
   /** The payment link; null when none is configured, undefined while unknown. */
   link: string | null | undefined;
+  /** NOWPayments is configured: "Pay" creates an invoice (the link is then not used). */
+  checkout: boolean;
+  signedIn: boolean;
 }
 
 /** Price per month over the plan's length, as the savings are counted: '$6.67'. */
@@ -19,7 +23,7 @@ function perMonthUsd(planId: PlanId): string | null {
 }
 
 /** A plan on sale: price, length, saving, what it includes and its crypto payment button. */
-export function PaidPlanCard({ planId, link }: PaidPlanCardProps) {
+export function PaidPlanCard({ planId, link, checkout, signedIn }: PaidPlanCardProps) {
   const plan = PLANS[planId];
   const savings = planSavingsPct(planId);
   const best = planId === 'annual';
@@ -47,7 +51,11 @@ export function PaidPlanCard({ planId, link }: PaidPlanCardProps) {
       </p>
       <PlanFeatureList plan={planId} />
       <div className="payment-plan__action">
-        <PayAction planName={plan.name} link={link} />
+        {checkout ? (
+          <CheckoutAction planId={planId} planName={plan.name} signedIn={signedIn} />
+        ) : (
+          <PayAction planName={plan.name} link={link} />
+        )}
       </div>
     </Card>
   );

@@ -1,42 +1,9 @@
 import { isComingSoon, PREMIUM_FEATURES, subscriptionMessages } from '@tb/core';
 import { screen, within } from '@testing-library/react';
-import type { SubscriptionResponse } from '@tb/core';
 import { describe, expect, it } from 'vitest';
-import { calls, errorBody, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
-import { publicUser, renderApp, signIn } from '@/test/render-app';
-
-const LINKS = {
-  monthly: 'https://pay.example.com/monthly',
-  quarterly: 'https://pay.example.com/quarterly',
-  annual: null,
-};
-
-const noSubscription = (overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse => ({
-  subscription: { active: false, plan: null, startDate: null, endDate: null, remainingDays: 0 },
-  isPaidUser: false,
-  freeTrial: { available: true, nextClaimAt: null },
-  ...overrides,
-});
-
-type Routes = Record<string, (req: MockRequest) => MockReply>;
-
-/** /payment with a fake server answering by "METHOD /path"; signed in when `user` is given. */
-function openPayment(routes: Routes = {}, user?: Record<string, unknown>) {
-  if (user) signIn(String(user.username ?? 'ada'));
-  const all: Routes = {
-    'GET /payment/links': () => ({ status: 200, body: { links: LINKS } }),
-    'GET /users/me': () => ({ status: 200, body: publicUser(user) }),
-    'GET /subscription': () => ({ status: 200, body: noSubscription() }),
-    'GET /users/exchanges': () => ({ status: 200, body: { success: true, exchanges: [] } }),
-    ...routes,
-  };
-  const fetch = stubFetch((req) => all[`${req.method} ${req.path}`]?.(req) ?? { status: 404 });
-  return { ...renderApp('/payment'), fetch };
-}
-
-const plan = async (name: string) =>
-  within((await screen.findByRole('heading', { level: 3, name })).closest('article')!);
-const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
+import { calls, errorBody } from '@/test/fetch-mock';
+import { publicUser } from '@/test/render-app';
+import { LINKS, linksAnswer, noSubscription, openPayment, plan, toasts } from './test-fixtures';
 
 describe('payment page: plans', () => {
   it('shows the prices, lengths and savings of core, the annual plan as best value', async () => {
@@ -105,8 +72,7 @@ describe('payment page: plans', () => {
   it('shows the loading state, then the load error with a retry', async () => {
     let fail = true;
     const { user } = openPayment({
-      'GET /payment/links': () =>
-        fail ? { status: 500 } : { status: 200, body: { links: LINKS } },
+      'GET /payment/links': () => (fail ? { status: 500 } : { status: 200, body: linksAnswer() }),
     });
     expect(screen.getByText('Loading payment links...')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load payment links');
@@ -127,7 +93,9 @@ describe('payment page: the free plan and the account', () => {
       'href',
       '/login',
     );
-    expect(screen.getByText(/activated on the account named in the payment note/)).toBeVisible();
+    expect(
+      await screen.findByText(/activated on the account named in the payment note/),
+    ).toBeVisible();
     expect(calls(fetch)).not.toContain('GET /api/subscription');
   });
 
