@@ -35,7 +35,7 @@ export const thisSession: UserSession = {
   current: true,
 };
 
-/** Answers by "METHOD /path"; `/users/me` and `/subscription` have defaults, the rest 404. */
+/** Answers by "METHOD /path"; the profile's reads have defaults (no payments, no checkout), the rest 404. */
 export type Routes = Record<string, (req: MockRequest) => MockReply>;
 
 export function openProfile(routes: Routes = {}) {
@@ -46,6 +46,11 @@ export function openProfile(routes: Routes = {}) {
     'GET /api-keys': () => ({ status: 200, body: { success: true, data: [] } }),
     'GET /users/exchanges': () => ({ status: 200, body: { success: true, exchanges: [] } }),
     'GET /users/me/sessions': () => ({ status: 200, body: { data: [thisSession] } }),
+    'GET /payments': () => ({ status: 200, body: { payments: [] } }),
+    'GET /payment/links': () => ({
+      status: 200,
+      body: { links: { monthly: null, quarterly: null, annual: null }, checkout: false },
+    }),
     ...routes,
   };
   const fetch = stubFetch((req) => {
