@@ -4,12 +4,14 @@ import {
   adminMessages,
   subscriptionMessages,
   type AddSubscriptionRequest,
+  type AdminPaymentsResponse,
   type AdminStatusRequest,
   type AdminUser,
   type AdminUserListResponse,
   type AuditLogResponse,
   type ContactMessageListResponse,
   type MessageResponse,
+  type PaymentState,
   type PremiumStatusRequest,
   type SetSubscriptionDateRequest,
   type SubscriptionResponse,
@@ -28,6 +30,7 @@ export const adminKeys = {
   auditLog: (limit: number) => ['admin', 'audit-log', limit] as const,
   messages: (page: number) => ['admin', 'contact-messages', page] as const,
   subscription: (userId: string) => ['admin', 'subscription', userId] as const,
+  payments: (state: PaymentState | null) => ['admin', 'payments', state ?? 'all'] as const,
 };
 
 export interface UserListQuery {
@@ -39,6 +42,7 @@ export interface UserListQuery {
 export const USERS_PAGE_SIZE = 25;
 export const AUDIT_LOG_LIMIT = 50;
 export const MESSAGES_PAGE_SIZE = 20;
+export const PAYMENTS_LIMIT = 50;
 
 const userPath = (userId: string) => `/users/${encodeURIComponent(userId)}`;
 
@@ -83,6 +87,23 @@ export const contactMessagesQueryOptions = (page: number) =>
         `/admin/contact-messages?page=${page}&pageSize=${MESSAGES_PAGE_SIZE}`,
         { signal },
       ),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /api/admin/payments?state=&limit=: the newest payments, of one state or all; the
+ * previous list stays while another state's loads.
+ */
+export const adminPaymentsQueryOptions = (state: PaymentState | null) =>
+  queryOptions({
+    queryKey: adminKeys.payments(state),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams(state ? { state } : {});
+      params.set('limit', String(PAYMENTS_LIMIT));
+      return apiRequest<AdminPaymentsResponse>(`/admin/payments?${params.toString()}`, {
+        signal,
+      });
+    },
     placeholderData: keepPreviousData,
   });
 

@@ -1,4 +1,5 @@
 import type {
+  AdminPayment,
   AdminUser,
   AdminUserListResponse,
   AuditEntry,
@@ -139,6 +140,59 @@ export function subscriptionOf(user: AdminUser, extra = {}): SubscriptionRespons
 export const list = (users: AdminUser[], total = users.length, page = 1) =>
   ({ users, total, page, pageSize: 25 }) satisfies AdminUserListResponse;
 
+export function adminPayment(overrides: Partial<AdminPayment> = {}): AdminPayment {
+  return {
+    id: 'pay-1',
+    plan: 'quarterly',
+    priceUsd: 20,
+    state: 'paid',
+    invoiceUrl: null,
+    payCurrency: 'btc',
+    payAmount: 0.0005,
+    actuallyPaid: 0.0005,
+    missing: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:20:00.000Z',
+    activatedAt: '2026-03-01T10:20:00.000Z',
+    user: { id: 'u-alice', username: 'alice' },
+    providerPaymentId: '5524759814',
+    ...overrides,
+  };
+}
+
+export const payments: AdminPayment[] = [
+  adminPayment({
+    id: 'pay-2',
+    plan: 'monthly',
+    priceUsd: 9,
+    state: 'partially_paid',
+    invoiceUrl: 'https://nowpayments.example/payment/?iid=2',
+    payCurrency: 'eth',
+    payAmount: 0.004,
+    actuallyPaid: 0.003,
+    missing: 0.001,
+    createdAt: '2026-03-02T08:00:00.000Z',
+    activatedAt: null,
+    user: { id: 'u-bob', username: 'bob' },
+    providerPaymentId: '5524759999',
+  }),
+  adminPayment(),
+  adminPayment({
+    id: 'pay-0',
+    plan: 'annual',
+    priceUsd: 60,
+    state: 'waiting',
+    invoiceUrl: 'https://nowpayments.example/payment/?iid=0',
+    payCurrency: null,
+    payAmount: null,
+    actuallyPaid: null,
+    createdAt: '2026-02-27T18:00:00.000Z',
+    activatedAt: null,
+    user: null,
+    providerPaymentId: null,
+  }),
+];
+
 export type Routes = Record<string, (req: MockRequest) => MockReply>;
 
 const json = (body: unknown): MockReply => ({ status: 200, body });
@@ -151,6 +205,8 @@ export function fakeServer(routes: Routes = {}) {
     'GET /users/stats': () => json(stats),
     'GET /admin/audit-log': () => json({ entries: auditEntries }),
     'GET /admin/contact-messages': () => json(messageList([contactMessage()])),
+    // None by default: the users' names would also head the payment rows.
+    'GET /admin/payments': () => json({ payments: [] }),
     'GET /users/u-bob/subscription': () => json(subscriptionOf(bob)),
     'GET /users/u-alice/subscription': () => json(subscriptionOf(alice)),
   };

@@ -18,6 +18,12 @@ describe('describeAuditAction', () => {
     ['subscription.add', { username: 'al', plan: 'monthly', endDate: 'x' }, 'added Monthly plan'],
     ['subscription.add', { plan: 'annual' }, 'added Annual plan'],
     ['subscription.add', null, 'added a plan'],
+    [
+      'payment.activated',
+      { plan: 'quarterly', priceUsd: 20 },
+      'activated Quarterly plan after payment',
+    ],
+    ['payment.activated', null, 'activated a plan after payment'],
     ['subscription.set_date', null, 'set subscription end date'],
     ['subscription.cancel', null, 'cancelled subscription'],
     ['api_key.create', null, 'added an API key'],

@@ -58,6 +58,10 @@ export function describeAuditAction(entry: Pick<AuditEntry, 'action' | 'details'
     const name = planName(details);
     return name ? `added ${name} plan` : 'added a plan';
   }
+  if (action === 'payment.activated') {
+    const name = planName(details);
+    return name ? `activated ${name} plan after payment` : 'activated a plan after payment';
+  }
   return FIXED[action] ?? action.replace(/[._]/g, ' ');
 }
 
