@@ -43,7 +43,7 @@ import type { ModuleDeps } from './modules/module-deps.js';
 import { registerPaper } from './modules/paper/paper.module.js';
 import type { Reconciler } from './modules/reconciler/reconciler.js';
 import { registerReconciler } from './modules/reconciler/reconciler.module.js';
-import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { registerPayments } from './modules/payment/payment.module.js';
 import { registerRisk } from './modules/risk/risk.module.js';
 import { registerSignals } from './modules/signals/signals.module.js';
 import { fetchWebhookSender, type WebhookSender } from './modules/signals/webhook-sender.js';
@@ -390,7 +390,7 @@ async function registerApiModules(
   const exchange = await registerExchange(api, shared, { keys, networks, trades });
   await registerSignals(api, shared, { exchange, send: parts.webhookSender });
   await registerSubscriptions(api, shared, { users: users.repo });
-  await api.register(paymentRoutes, { links: config.paymentLinks });
+  await registerPayments(api, shared, { users: users.repo, mails: parts.mailQueue });
   await registerAudit(api, shared);
   await registerContact(api, shared, {
     mailer: parts.mailer,

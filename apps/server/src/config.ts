@@ -41,6 +41,19 @@ const PaymentLinkSchema = z
   .url({ protocol: /^https$/, error: 'must be an https:// URL' })
   .optional();
 
+/**
+ * NOWPAYMENTS_API_URL: NOWPayments' API (https), or a fake provider on loopback (http allowed
+ * there only: tests and demos).
+ */
+const ProviderUrlSchema = z
+  .url({ error: 'must be a URL' })
+  .refine(
+    (url) => url.startsWith('https://') || isLoopbackUrl(url),
+    'must be an https:// URL (http:// only on loopback)',
+  )
+  .transform((url) => url.replace(/\/+$/, ''))
+  .default('https://api.nowpayments.io');
+
 /** Every environment key the server reads, with its default (see .env.example). */
 export const ConfigSchema = z
   .object({
@@ -121,7 +134,19 @@ export const ConfigSchema = z
     PAYMENT_LINK_MONTHLY: PaymentLinkSchema,
     PAYMENT_LINK_QUARTERLY: PaymentLinkSchema,
     PAYMENT_LINK_ANNUAL: PaymentLinkSchema,
+    /** NOWPayments (DESIGN.md section 14): both set, "Pay" creates invoices; else the links. */
+    NOWPAYMENTS_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+    NOWPAYMENTS_IPN_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    NOWPAYMENTS_API_URL: ProviderUrlSchema,
   })
+  .refine(
+    (env) => (env.NOWPAYMENTS_API_KEY === undefined) === (env.NOWPAYMENTS_IPN_SECRET === undefined),
+    {
+      message:
+        'is needed with NOWPAYMENTS_API_KEY (the IPNs cannot be checked without it), and the other way round',
+      path: ['NOWPAYMENTS_IPN_SECRET'],
+    },
+  )
   .refine((env) => env.PAPER_EXCHANGE || env.MARKET_DATA_NETWORK !== 'paper', {
     message: 'is paper while PAPER_EXCHANGE is false',
     path: ['MARKET_DATA_NETWORK'],
@@ -178,6 +203,15 @@ export const ConfigSchema = z
       quarterly: env.PAYMENT_LINK_QUARTERLY ?? null,
       annual: env.PAYMENT_LINK_ANNUAL ?? null,
     },
+    /** NOWPayments' checkout, or null when its keys are not set (the links remain). */
+    nowPayments:
+      env.NOWPAYMENTS_API_KEY && env.NOWPAYMENTS_IPN_SECRET
+        ? {
+            apiKey: env.NOWPAYMENTS_API_KEY,
+            ipnSecret: env.NOWPAYMENTS_IPN_SECRET,
+            apiUrl: env.NOWPAYMENTS_API_URL,
+          }
+        : null,
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -11,6 +11,7 @@ export * from './schemas/text.js';
 export * from './schemas/widgets.js';
 export * from './schemas/bingo.js';
 export * from './schemas/subscription.js';
+export * from './schemas/payments.js';
 export * from './schemas/api-keys.js';
 export * from './schemas/trades.js';
 export * from './schemas/risk.js';

@@ -261,6 +261,19 @@ function adminSamples(ids: SampleIds): SampleRequest[] {
     { method: 'POST', url: '/api/users/{id}/subscription/cancel', params: target },
     { method: 'GET', url: '/api/admin/audit-log', query: { limit: '5' } },
     { method: 'GET', url: '/api/admin/contact-messages', query: { page: '1', pageSize: '10' } },
+    // Payments: NOWPayments is not configured in the fuzz (Pay answers 409, the IPN 404).
+    { method: 'POST', url: '/api/payments', body: { plan: 'monthly' } },
+    {
+      method: 'GET',
+      url: '/api/payments/{id}',
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+    },
+    {
+      method: 'POST',
+      url: '/api/payments/nowpayments',
+      body: { payment_id: 1, payment_status: 'finished', order_id: 'x', price_amount: 9 },
+    },
+    { method: 'GET', url: '/api/admin/payments', query: { state: 'waiting', limit: '5' } },
   ];
 }
 

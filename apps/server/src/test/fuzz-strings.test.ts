@@ -125,7 +125,8 @@ describeEachDatabase(
       const error = res.json().error;
       const field = fieldOf(c.slot);
       if (error.code !== 'VALIDATION_ERROR') return 'not VALIDATION_ERROR';
-      if (c.slot.in === 'key' ? !error.field?.startsWith(field) : error.field !== field) {
+      // A key of a record at the body's root has no field path to name.
+      if (c.slot.in === 'key' ? !(error.field ?? '').startsWith(field) : error.field !== field) {
         return `field ${error.field} instead of ${field}`;
       }
       return c.slot.plainText && !NOT_ALLOWED.test(error.message) ? 'other message' : null;

@@ -100,6 +100,8 @@ function valueAt(value: unknown, path: Array<string | number>): unknown {
 
 /** A copy of `body` with `value` at `path` (missing objects and array items created). */
 function withValueAt(body: unknown, path: Array<string | number>, value: unknown): unknown {
+  // The body itself (a key slot of a body that is a record at its root).
+  if (path.length === 0) return value;
   const copy = structuredClone(body ?? {}) as Record<string | number, unknown>;
   let node = copy;
   path.forEach((key, i) => {

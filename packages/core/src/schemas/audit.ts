@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'subscription.set_date',
   'subscription.cancel',
   'subscription.free_trial',
+  'payment.activated',
   'api_key.create',
   'api_key.update',
   'api_key.delete',

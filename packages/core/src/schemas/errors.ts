@@ -33,6 +33,8 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'EXCHANGE_ERROR',
+  /** NOWPayments did not make the invoice: nothing was charged (502). */
+  'PAYMENT_PROVIDER_ERROR',
   'EXCHANGE_REJECTED',
   'EXCHANGE_TIMEOUT',
   'EXCHANGE_NOT_CONNECTED',

@@ -40,6 +40,11 @@ export const PaymentLinksResponseSchema = z.object({
     quarterly: z.string().nullable(),
     annual: z.string().nullable(),
   }),
+  /**
+   * True when NOWPayments is configured (DESIGN.md section 14): "Pay" then creates an invoice
+   * for the signed-in trader (POST /api/payments) instead of opening a static link.
+   */
+  checkout: z.boolean(),
 });
 export type PaymentLinksResponse = z.infer<typeof PaymentLinksResponseSchema>;
 

@@ -5,3 +5,4 @@ export * from './accounts.js';
 export * from './paper.js';
 export * from './app-secrets.js';
 export * from './contact.js';
+export * from './payments.js';

@@ -17,7 +17,8 @@ export const mailColours = {
 
 const IGNORE_IT = 'If you did not ask for this, ignore this mail.';
 
-function layout(
+/** A mail in the app's look: lines, one button, and why it came. */
+export function layout(
   to: string,
   subject: string,
   lines: string[],

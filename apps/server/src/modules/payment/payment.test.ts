@@ -31,8 +31,9 @@ describe.each([
   it('answers anyone with the link of each plan, null where none is set', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/payment/links' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ links });
-    expect(PaymentLinksResponseSchema.parse(res.json())).toEqual({ links });
+    // Without NOWPAYMENTS_* keys, Pay opens these links (no checkout).
+    expect(res.json()).toEqual({ links, checkout: false });
+    expect(PaymentLinksResponseSchema.parse(res.json())).toEqual({ links, checkout: false });
   });
 
   it('ignores a bearer token that is not valid (the route is public)', async () => {

@@ -4,7 +4,6 @@ import {
   FREE_TRIAL,
   MS_PER_DAY,
   isSubscriptionActive,
-  subscriptionAfterAdd,
   subscriptionFromPeriod,
   subscriptionMessages,
   subscriptionWithEndDate,
@@ -20,6 +19,7 @@ import { isUuid } from '../../lib/ids.js';
 import { revokeSessions } from '../../lib/session-cache.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import { extendPlan } from './extend-plan.js';
 import { subscriptionResponse } from './subscription-view.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 
@@ -108,29 +108,8 @@ export class SubscriptionsService {
   async add(actor: UserRow, userId: string, plan: PlanId): Promise<SubscriptionResponse> {
     const user = await this.target(userId);
     return this.change(actor, user, 'subscription.add', async (tx, now) => {
-      const repo = new SubscriptionsRepository(tx);
-      const current = await repo.current(user.id, now);
-      const next = subscriptionAfterAdd(
-        current ? subscriptionFromPeriod(current, now.getTime()) : null,
-        plan,
-        now.getTime(),
-      );
-      const endDate = new Date(next.endDate!);
-      const details = { previousEndDate: current?.endDate.toISOString() ?? null };
-      if (current && current.plan !== 'free') {
-        const row = await repo.update(current.id, {
-          plan,
-          endDate,
-          cancelledAt: null,
-        });
-        return { row, details };
-      }
-      // A running free plan ends now rather than turning into the paid plan: its row is the
-      // record of the claim that keeps the free plan to once in 30 days.
-      if (current) await repo.update(current.id, { endDate: now });
-      const startDate = current ? now : new Date(next.startDate!);
-      const row = await repo.insert({ userId: user.id, plan, startDate, endDate });
-      return { row, details };
+      const { row, previousEndDate } = await extendPlan(tx, user.id, plan, now);
+      return { row, details: { previousEndDate } };
     });
   }
 
