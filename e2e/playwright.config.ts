@@ -1,7 +1,33 @@
 import { defineConfig, devices } from '@playwright/test';
+import {
+  appPort as port,
+  baseURL,
+  checkoutPort,
+  checkoutURL,
+  nowPaymentsKeys,
+  providerPort,
+  providerURL,
+} from './support/ports';
 
-const port = Number(process.env.E2E_PORT ?? 3107);
-export const baseURL = `http://127.0.0.1:${port}`;
+export { baseURL };
+
+/** The environment of both apps of the run (each adds its port and address). */
+const appEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_SCALE: '50',
+  // Journeys read the leaderboard right after closing a trade; the 10 s ranking cache (tested
+  // by the server's route tests) would show the ranking of an earlier test.
+  LEADERBOARD_CACHE_MS: '0',
+  // The live loop journey walks a paper mark through its triggers and sees the reconciler
+  // close the trade within a second.
+  PAPER_CONTROL: 'true',
+  // Prices on the seeded path: nothing calls Hyperliquid (serve.mjs sets it too).
+  PAPER_PRICES: 'synthetic',
+  RECONCILE_INTERVAL_MS: '500',
+  // The step-up journey signs in from many addresses (X-Forwarded-For), as behind Caddy.
+  TRUST_PROXY: 'true',
+};
 
 /**
  * End-to-end tests against the built app served by `npm start`'s entry point, on a fresh data
@@ -52,29 +78,39 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node serve.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '50',
-      // Journeys read the leaderboard right after closing a trade; the 10 s ranking cache (tested
-      // by the server's route tests) would show the ranking of an earlier test.
-      LEADERBOARD_CACHE_MS: '0',
-      // The live loop journey walks a paper mark through its triggers and sees the reconciler
-      // close the trade within a second.
-      PAPER_CONTROL: 'true',
-      // Prices on the seeded path: nothing calls Hyperliquid (serve.mjs sets it too).
-      PAPER_PRICES: 'synthetic',
-      RECONCILE_INTERVAL_MS: '500',
-      // The step-up journey signs in from many addresses (X-Forwarded-For), as behind Caddy.
-      TRUST_PROXY: 'true',
+  // The app every spec uses, checkout off; then, for tests/payments.spec.ts only, a fake
+  // NOWPayments and a second app with checkout on, each on its own port derived from E2E_PORT
+  // (support/ports.ts), the second app on its own data folder (serve.mjs names it by port).
+  webServer: [
+    {
+      command: 'node serve.mjs',
+      url: `${baseURL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { ...appEnv, PORT: String(port), PUBLIC_URL: baseURL },
     },
-  },
+    {
+      command: 'node fake-nowpayments.mjs',
+      url: `${providerURL}/health`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+      env: { FAKE_NOWPAYMENTS_PORT: String(providerPort), ...nowPaymentsKeys },
+    },
+    {
+      command: 'node serve.mjs',
+      url: `${checkoutURL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      // PUBLIC_URL its own: the invoice's IPN callback and return address point at it.
+      env: {
+        ...appEnv,
+        PORT: String(checkoutPort),
+        PUBLIC_URL: checkoutURL,
+        ...nowPaymentsKeys,
+        NOWPAYMENTS_API_URL: providerURL,
+      },
+    },
+  ],
 });

@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
+import { appPort, dataFolderOf } from './ports';
 
-// The server's data folder of this run (serve.mjs): e2e/.data, or e2e/.data-<port> on another
-// E2E_PORT.
-const port = process.env.E2E_PORT ?? '3107';
-const dataFolder = port === '3107' ? '.data' : `.data-${port}`;
-const outboxDir = fileURLToPath(new URL(`../${dataFolder}/outbox`, import.meta.url));
+// The outbox in the data folder serve.mjs gives the app on `port`: e2e/.data, or
+// e2e/.data-<port> on another E2E_PORT (and for the checkout app, support/ports.ts).
+const outboxDirOf = (port: number) =>
+  fileURLToPath(new URL(`../${dataFolderOf(port)}/outbox`, import.meta.url));
 
 interface OutboxMail {
   to: string;
@@ -17,7 +17,8 @@ interface OutboxMail {
   sentAt: string;
 }
 
-function readMails(): OutboxMail[] {
+function readMails(port: number): OutboxMail[] {
+  const outboxDir = outboxDirOf(port);
   if (!existsSync(outboxDir)) return [];
   return readdirSync(outboxDir)
     .filter((f) => f.endsWith('.json'))
@@ -25,13 +26,16 @@ function readMails(): OutboxMail[] {
     .map((f) => JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as OutboxMail);
 }
 
-/** Waits for the newest mail to `to` whose subject contains `subject`; returns its first link. */
-export async function linkFromOutbox(to: string, subject: string): Promise<string> {
+/**
+ * Waits for the newest mail to `to` whose subject contains `subject`; returns its first link.
+ * `port`: the app that sent it (this run's main app unless named).
+ */
+export async function linkFromOutbox(to: string, subject: string, port = appPort): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const mail = readMails()
+        const mail = readMails(port)
           .filter((m) => m.to === to && m.subject.includes(subject))
           .at(-1);
         link = mail?.links[0];
@@ -43,13 +47,17 @@ export async function linkFromOutbox(to: string, subject: string): Promise<strin
   return new URL(link as string).pathname;
 }
 
-/** Waits for the newest mail to `to` whose subject contains `subject`, and returns it. */
-export async function mailFromOutbox(to: string, subject: string): Promise<OutboxMail> {
+/** Waits for the newest mail to `to` whose subject contains `subject` (from `port`'s app). */
+export async function mailFromOutbox(
+  to: string,
+  subject: string,
+  port = appPort,
+): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
       () => {
-        found = readMails()
+        found = readMails(port)
           .filter((m) => m.to === to && m.subject.includes(subject))
           .at(-1);
         return found;
