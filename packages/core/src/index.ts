@@ -105,3 +105,4 @@ export * from './widgets/layout.js';
 
 export * from './constants/timers.js';
 export * from './constants/confirmations.js';
+export * from './script-cells/index.js';

@@ -1,0 +1,3 @@
+export * from './indicators.js';
+export * from './rules.js';
+export * from './catalogue.js';
