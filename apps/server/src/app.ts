@@ -33,6 +33,7 @@ import { RedisMarketCache } from './lib/redis/market-cache.js';
 import { ExchangeNetworks } from './modules/exchange/exchange-networks.js';
 import { bracketPlacer } from './modules/exchange/bracket-placer.js';
 import { registerExchange } from './modules/exchange/exchange.module.js';
+import { registerScriptCells } from './modules/script-cells/script-cells.module.js';
 import { marketPriceOf } from './modules/exchange/market-price.js';
 import { sizingBalance } from './modules/exchange/sizing-balance.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -388,6 +389,7 @@ async function registerApiModules(
   await registerUnjournaled(api, shared, { keys, risk, sync });
   await registerAnalytics(api, shared, { plans: users.service });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });
+  await registerScriptCells(api, shared, { exchange, plans: users.service });
   await registerSignals(api, shared, { exchange, send: parts.webhookSender });
   await registerSubscriptions(api, shared, { users: users.repo });
   await registerPayments(api, shared, { users: users.repo, mails: parts.mailQueue });

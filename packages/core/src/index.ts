@@ -23,6 +23,7 @@ export * from './schemas/exchange-responses.js';
 export * from './schemas/signals.js';
 export * from './schemas/live.js';
 export * from './schemas/contact.js';
+export * from './schemas/script-cells.js';
 
 export * from './format/round.js';
 export * from './format/number.js';

@@ -38,6 +38,8 @@ export interface MarketData {
   orderBook(symbol: string, limit: number): Promise<OrderBook>;
   ohlcv(symbol: string, query: OhlcvQuery): Promise<Candle[]>;
   publicTrades(symbol: string, limit: number): Promise<PublicTrade[]>;
+  /** The perp's current hourly funding rate (fraction of notional), or null when unknown. */
+  fundingRate(symbol: string): Promise<number | null>;
   /** Every coin's mid price (Hyperliquid's `allMids`: coin name to decimal string). */
   mids(): Promise<Readonly<Record<string, string>>>;
 }

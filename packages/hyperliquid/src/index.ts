@@ -1,5 +1,6 @@
 export type { ExchangeAccount, MarketData } from './exchange-client.js';
 export { ExchangeError, type ExchangeErrorKind } from './errors.js';
+export { INTERVAL_MS } from './market-data.js';
 export type {
   AccountControl,
   AccountCredentials,

@@ -12,6 +12,14 @@ describe('market data cache', () => {
     expect(transport.requests).toHaveLength(1);
   });
 
+  it("reads a coin's hourly funding from metaAndAssetCtxs, 1 s cached; unknown coins refused", async () => {
+    const { transport, market } = setup();
+    expect(await market.fundingRate('BTCUSDT')).toBe(0.0000125);
+    expect(await market.fundingRate('ETH-USD')).toBe(0.0000125);
+    expect(transport.count('metaAndAssetCtxs')).toBe(1);
+    await expect(market.fundingRate('NOPE')).rejects.toMatchObject({ kind: 'unknown-symbol' });
+  });
+
   it('keeps mids 1 s and meta 60 s', async () => {
     const { transport, market, tick } = setup();
     await market.markets();

@@ -139,17 +139,36 @@ export class HyperliquidMarket implements MarketData {
   async referencePrice(coin: string): Promise<number | null> {
     const mid = record<AllMidsResponse>(await this.mids())[coin];
     if (mid !== undefined) return mapResponse(() => decimal(mid));
-    const [meta, ctxs] = await this.cache.get(
-      'metaAndAssetCtxs',
-      TTL.metaAndAssetCtxs,
-      () => exchangeCall(() => this.info.metaAndAssetCtxs()),
-      checkMetaAndCtxs,
-    );
+    const [meta, ctxs] = await this.metaAndCtxs();
     return mapResponse(() => {
       const index = list<{ name: string }>(meta.universe).findIndex((a) => a.name === coin);
       const ctx = list<{ markPx: string }>(ctxs)[index];
       return ctx ? decimal(ctx.markPx) : null;
     });
+  }
+
+  /**
+   * The current hourly funding rate of a symbol's perp (metaAndAssetCtxs' `funding`, a fraction
+   * of notional; cached 1 s with the mark prices), or null when its context has none.
+   * 'unknown-symbol' when meta does not list the coin.
+   */
+  async fundingRate(symbol: string): Promise<number | null> {
+    const { coin } = await this.asset(symbol);
+    const [meta, ctxs] = await this.metaAndCtxs();
+    return mapResponse(() => {
+      const index = list<{ name: string }>(meta.universe).findIndex((a) => a.name === coin);
+      const funding = list<{ funding?: unknown }>(ctxs)[index]?.funding;
+      return funding === undefined || funding === null ? null : decimal(funding);
+    });
+  }
+
+  private metaAndCtxs() {
+    return this.cache.get(
+      'metaAndAssetCtxs',
+      TTL.metaAndAssetCtxs,
+      () => exchangeCall(() => this.info.metaAndAssetCtxs()),
+      checkMetaAndCtxs,
+    );
   }
 
   async markets(): Promise<Market[]> {

@@ -140,6 +140,11 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       query: { sort: 'gain', direction: 'desc', verified: 'true' },
     },
     ...analyticsSamples(),
+    {
+      method: 'GET',
+      url: '/api/script-cells',
+      query: { pair: 'BTCUSDT', isLong: 'true', timeframe: '1h' },
+    },
   ];
 }
 

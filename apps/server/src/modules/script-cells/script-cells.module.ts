@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { PlanAccessSource } from '../analytics/analytics.service.js';
+import type { ExchangeService } from '../exchange/exchange.service.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { scriptCellsRoutes } from './script-cells.routes.js';
+import { ScriptCellsService } from './script-cells.service.js';
+
+/** The script cells ticked from market data at plan time (DESIGN.md section 15). */
+export async function registerScriptCells(
+  api: FastifyInstance,
+  { now, log }: ModuleDeps,
+  uses: { exchange: ExchangeService; plans: PlanAccessSource },
+): Promise<ScriptCellsService> {
+  const scriptCells = new ScriptCellsService({ ...uses, now, log });
+  await api.register(scriptCellsRoutes, { scriptCells });
+  return scriptCells;
+}
