@@ -107,3 +107,4 @@ export * from './widgets/layout.js';
 export * from './constants/timers.js';
 export * from './constants/confirmations.js';
 export * from './script-cells/index.js';
+export * from './schemas/strategies.js';

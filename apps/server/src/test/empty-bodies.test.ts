@@ -72,6 +72,13 @@ const BODYLESS: BodylessRoute[] = [
   ),
   route('POST /api/subscription/cancel', '/api/subscription/cancel', 409),
   route('DELETE /api/users/{id}', (f) => `/api/users/${f.other}`, 204, true),
+  // No such strategy: the route's own 404, after reading no body.
+  route(
+    'DELETE /api/admin/strategies/{id}',
+    '/api/admin/strategies/00000000-0000-4000-8000-000000000000',
+    404,
+    true,
+  ),
   route('DELETE /api/users/me/sessions/{id}', (f) => `/api/users/me/sessions/${f.session}`, 204),
   route('POST /api/users/me/sessions/revoke-others', '/api/users/me/sessions/revoke-others', 200),
   route('POST /api/users/logout', '/api/users/logout', 204),

@@ -279,6 +279,26 @@ function adminSamples(ids: SampleIds): SampleRequest[] {
       body: { payment_id: 1, payment_status: 'finished', order_id: 'x', price_amount: 9 },
     },
     { method: 'GET', url: '/api/admin/payments', query: { state: 'waiting', limit: '5' } },
+    ...strategySamples(),
+  ];
+}
+
+/** The monthly strategy: the admin's editor (an unknown id answers 404) and the archive. */
+function strategySamples(): SampleRequest[] {
+  const id = { id: '00000000-0000-4000-8000-000000000000' };
+  const board = Array.from({ length: 25 }, (_, i) => ({ title: `Cell ${i}`, points: 1 }));
+  const strategy = { title: 'July', body: '## Plan', board };
+  return [
+    { method: 'POST', url: '/api/admin/strategies', body: strategy },
+    { method: 'PUT', url: '/api/admin/strategies/{id}', params: id, body: strategy },
+    {
+      method: 'POST',
+      url: '/api/admin/strategies/{id}/publish',
+      params: id,
+      body: { month: '2026-07' },
+    },
+    { method: 'DELETE', url: '/api/admin/strategies/{id}', params: id },
+    { method: 'GET', url: '/api/strategies', query: { limit: '5' } },
   ];
 }
 

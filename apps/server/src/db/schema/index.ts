@@ -6,3 +6,4 @@ export * from './paper.js';
 export * from './app-secrets.js';
 export * from './contact.js';
 export * from './payments.js';
+export * from './strategies.js';

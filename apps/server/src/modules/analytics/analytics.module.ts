@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.js';
+import { registerStrategies } from '../strategies/strategies.module.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { AnalyticsService, type PlanAccessSource } from './analytics.service.js';
 
-/** Premium analytics over the user's trade rows (DESIGN.md section 8). */
+/**
+ * Premium analytics over the user's trade rows (DESIGN.md section 8), and the monthly
+ * strategy (section 15), the other premium reading gated by plan (registered here so app.ts
+ * stays within its size).
+ */
 export async function registerAnalytics(
   api: FastifyInstance,
-  { db, now }: ModuleDeps,
+  deps: ModuleDeps,
   uses: { plans: PlanAccessSource },
 ): Promise<AnalyticsService> {
-  const analytics = new AnalyticsService(db, uses.plans, now);
+  const analytics = new AnalyticsService(deps.db, uses.plans, deps.now);
   await api.register(analyticsRoutes, { analytics });
+  await registerStrategies(api, deps, uses);
   return analytics;
 }

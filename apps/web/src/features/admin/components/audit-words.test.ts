@@ -33,6 +33,11 @@ describe('describeAuditAction', () => {
     ['user.admin.grant', { via: 'cli' }, 'made admin'],
     ['auth.sign_in_failed', { ip: '203.0.113.1' }, 'failed sign-in (wrong password)'],
     ['auth.step_up_mailed', null, 'sign-in code mailed (many failed sign-ins)'],
+    ['strategy.create', { title: 'July' }, 'wrote a strategy draft'],
+    ['strategy.update', { title: 'July' }, 'edited a strategy'],
+    ['strategy.publish', { month: '2026-07', title: 'July' }, 'published the strategy of 2026-07'],
+    ['strategy.publish', null, 'published a strategy'],
+    ['strategy.delete', { title: 'July' }, 'deleted a strategy draft'],
     ['something.new_here', null, 'something new here'],
   ])('%s %j → %s', (action, details, words) => {
     expect(describeAuditAction({ action, details })).toBe(words);

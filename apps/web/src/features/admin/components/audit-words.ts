@@ -36,6 +36,9 @@ const FIXED: Readonly<Record<string, string>> = {
   'api_key.create': 'added an API key',
   'api_key.update': 'updated an API key',
   'api_key.delete': 'deleted an API key',
+  'strategy.create': 'wrote a strategy draft',
+  'strategy.update': 'edited a strategy',
+  'strategy.delete': 'deleted a strategy draft',
   // Written by the command line before it used user.admin_status; kept for old entries.
   'user.admin.grant': 'made admin',
 };
@@ -61,6 +64,12 @@ export function describeAuditAction(entry: Pick<AuditEntry, 'action' | 'details'
   if (action === 'payment.activated') {
     const name = planName(details);
     return name ? `activated ${name} plan after payment` : 'activated a plan after payment';
+  }
+  if (action === 'strategy.publish') {
+    const month = details?.month;
+    return typeof month === 'string'
+      ? `published the strategy of ${month}`
+      : 'published a strategy';
   }
   return FIXED[action] ?? action.replace(/[._]/g, ' ');
 }
