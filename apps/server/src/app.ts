@@ -166,15 +166,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const now = deps.now ?? systemClock;
   // Limits and throttles shared with the other instances through Redis (REDIS_URL).
-  const redis = new RedisLink(config.redisUrl, {
-    log: app.log,
-    keyPrefix: deps.redisKeyPrefix ?? config.redisKeyPrefix,
-  });
+  const keyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
+  const redisOptions = { keyPrefix, commandTimeoutMs: config.redisCommandTimeoutMs };
+  const redis = new RedisLink(config.redisUrl, { log: app.log, ...redisOptions });
   // Messages every instance hears (a dropped leaderboard, a revoked session).
-  const broadcast = new Broadcast(redis, {
-    log: app.log,
-    keyPrefix: deps.redisKeyPrefix ?? config.redisKeyPrefix,
-  });
+  const broadcast = new Broadcast(redis, { log: app.log, keyPrefix });
   // A session revoked here (logout, password change, a changed user row) is dropped from the
   // other instances' session caches at once, not after their few seconds.
   broadcast.subscribe(SESSIONS_REVOKED, (message) => {

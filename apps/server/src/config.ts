@@ -70,6 +70,11 @@ export const ConfigSchema = z
       .string()
       .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
       .optional(),
+    /**
+     * A Redis command not answered within this fails, and the instance counts Redis as down for
+     * a second (memory then): short, so a frozen Redis never holds a request up.
+     */
+    REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(500),
     /** Before every key and channel: several installations on one Redis keep apart. */
     REDIS_KEY_PREFIX: z
       .string()
@@ -169,6 +174,7 @@ export const ConfigSchema = z
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
     appSecret: env.APP_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

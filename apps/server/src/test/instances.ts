@@ -31,6 +31,9 @@ export async function twoInstances(
     WEB_DIST: '/nonexistent',
     RECONCILE_INTERVAL_MS: '0',
     REDIS_URL: redisUrl,
+    // Long enough for a loaded machine: a slow answer must not count Redis as down (and send
+    // an instance to the exchange itself); a stopped Redis still fails at once.
+    REDIS_COMMAND_TIMEOUT_MS: '10000',
     ...env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join('; '));

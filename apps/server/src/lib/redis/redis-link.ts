@@ -35,9 +35,12 @@ export class RedisLink {
       log?: FastifyBaseLogger;
       /** A monotonic clock in ms (performance.now by default); tests pass one they move. */
       now?: () => number;
+      /** REDIS_COMMAND_TIMEOUT_MS: REDIS_COMMAND_TIMEOUT_MS (500) by default. */
+      commandTimeoutMs?: number;
     } = {},
   ) {
     const { keyPrefix = 'tb:', log, now = () => performance.now() } = opts;
+    const commandTimeout = opts.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS;
     this.#now = now;
     if (!url) {
       this.client = null;
@@ -49,7 +52,7 @@ export class RedisLink {
       keyPrefix,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      commandTimeout,
       connectTimeout: 2_000,
       // 100 ms, 200 ms ... up to 2 s between attempts, for as long as it takes.
       retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
