@@ -2,7 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   fillSlot,
   type FilledRequest,
+  type JsonSchema,
   type OpenApiDocument,
+  type Operation,
   type SampleRequest,
 } from './fuzz-strings.js';
 
@@ -15,24 +17,6 @@ export interface NumberSlot {
   in: 'path' | 'query' | 'body';
   path: Array<string | number>;
   text: boolean;
-}
-
-/** The parts of a JSON schema read here, as @fastify/swagger writes them. */
-interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  pattern?: string;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: JsonSchema | boolean;
-  items?: JsonSchema;
-}
-
-interface Operation {
-  parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
 type Document = OpenApiDocument & { components?: { schemas?: Record<string, JsonSchema> } };

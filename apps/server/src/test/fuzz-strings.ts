@@ -25,8 +25,10 @@ export interface SampleRequest {
 }
 
 /** A JSON schema as @fastify/swagger writes the request schemas (the parts read here). */
-interface JsonSchema {
-  type?: string;
+/** The parts of a JSON schema the fuzzers read, as @fastify/swagger writes them. */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
   enum?: unknown[];
   format?: string;
   pattern?: string;
@@ -38,7 +40,7 @@ interface JsonSchema {
   items?: JsonSchema;
 }
 
-interface Operation {
+export interface Operation {
   parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
