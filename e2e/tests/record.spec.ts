@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerPremiumUser } from '../support/analytics';
 import { confirmClose, planTrade, setCellPoints, widget } from '../support/dashboard';
-import { ensureAdmin, loginViaUi, logoutViaUi, newUser, registerViaApi } from '../support/users';
+import {
+  ensureAdmin,
+  loginViaUi,
+  logoutViaUi,
+  newUser,
+  registerViaApi,
+  submitLogin,
+} from '../support/users';
 
 /** The stored session token, to read back through the API what the screens saved. */
 async function bearer(page: Page): Promise<{ authorization: string }> {
@@ -48,10 +55,11 @@ test("signing up with a local journal keeps each trade's tier and cells: Trade H
   await closeNewest(page, 'Stoploss Hit');
 
   // Sign in and upload.
-  await loginViaUi(page, user.username, user.password);
+  await submitLogin(page, user.username, user.password);
   const dialog = page.getByRole('dialog', { name: 'Upload your local boards and trades?' });
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: user.username })).toBeVisible();
 
   // The stored rows keep the snapshot; neither used one of today's trade slots.
   const headers = await bearer(page);

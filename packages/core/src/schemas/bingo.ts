@@ -16,6 +16,7 @@ import {
   textField,
   wholeNumberText,
 } from './common.js';
+import { SCRIPT_CELL_IDS } from '../script-cells/catalogue.js';
 import { text } from './text.js';
 
 /** Points of a cell: a number from 0 to 100 (SPEC.md: number, 0 or more). */
@@ -29,6 +30,11 @@ export const BingoCellSchema = z.object({
   title: textField('Title', CELL_TITLE_MAX_LENGTH),
   points: CellPointsSchema,
   selected: booleanField('Selected'),
+  /**
+   * A script cell (DESIGN.md section 15): the app ticks it from market data at plan time and
+   * the trader cannot tick it by hand. Absent on the trader's own cells.
+   */
+  script: z.enum(SCRIPT_CELL_IDS, { error: 'Script must be one of the script cells' }).optional(),
 });
 export type BingoCell = z.infer<typeof BingoCellSchema>;
 

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { symbolBase } from '../exchange/symbols.js';
-import { SCRIPT_CELLS } from '../script-cells/catalogue.js';
+import { SCRIPT_CELL_IDS } from '../script-cells/catalogue.js';
 import { IsoDateTimeSchema } from './common.js';
 import { TIMEFRAMES } from './exchange-requests.js';
 import { PairSchema } from './trades.js';
-
-const SCRIPT_CELL_IDS = SCRIPT_CELLS.map((cell) => cell.id) as [
-  (typeof SCRIPT_CELLS)[number]['id'],
-  ...(typeof SCRIPT_CELLS)[number]['id'][],
-];
 
 /**
  * GET /api/script-cells?pair=&isLong=&timeframe=: the trade's pair and side as the trade

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCRIPT_CELL_IDS } from '../script-cells/catalogue.js';
 import { DEFAULT_TRADING_PAIR } from '../exchange/symbols.js';
 import { tradeMessages } from '../trade/messages.js';
 import { riskRewardRatio, tradeLevelsError } from '../trade/levels.js';
@@ -38,6 +39,10 @@ export const CellSnapshotSchema = z.object({
   index: intField('Cell index', 0, BOARD_CELL_COUNT - 1),
   title: z.string(),
   points: z.number(),
+  /** Set when the script ticked this cell at plan time (DESIGN.md section 15). */
+  script: z.enum(SCRIPT_CELL_IDS).optional(),
+  /** The number the script saw, in its catalogue entry's unit; only with `script`. */
+  value: z.number().nullable().optional(),
 });
 
 const tradeFields = {

@@ -9,8 +9,15 @@ import {
   volumeAboveAverage,
 } from './rules.js';
 
-export type ScriptCellId =
-  'daily-trend' | 'funding-calm' | 'btc-agrees' | 'volume-up' | 'not-extended';
+/** The script cells' ids, in board order; a board cell or a trade's snapshot names one as `script`. */
+export const SCRIPT_CELL_IDS = [
+  'daily-trend',
+  'funding-calm',
+  'btc-agrees',
+  'volume-up',
+  'not-extended',
+] as const;
+export type ScriptCellId = (typeof SCRIPT_CELL_IDS)[number];
 
 /** A cell the app ticks itself from market data at plan time; a trader cannot tick it by hand. */
 export interface ScriptCell {
