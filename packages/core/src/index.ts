@@ -108,3 +108,4 @@ export * from './constants/timers.js';
 export * from './constants/confirmations.js';
 export * from './script-cells/index.js';
 export * from './schemas/strategies.js';
+export * from './schemas/chat.js';

@@ -31,6 +31,8 @@ export const ErrorCodeSchema = z.enum([
   'STALE_VERSION',
   'INVALID_TOKEN',
   'RATE_LIMITED',
+  /** A post to the chat while an admin's mute lasts (403). */
+  'CHAT_MUTED',
   'PAYLOAD_TOO_LARGE',
   'EXCHANGE_ERROR',
   /** NOWPayments did not make the invoice: nothing was charged (502). */
