@@ -7,3 +7,4 @@ export * from './app-secrets.js';
 export * from './contact.js';
 export * from './payments.js';
 export * from './strategies.js';
+export * from './chat.js';
