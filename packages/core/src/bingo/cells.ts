@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from '../result.js';
 import { isoFromMs } from '../risk/risk-state.js';
 import type { BingoCell, BingoState, CellPatch } from '../schemas/bingo.js';
+import { normaliseScriptCell } from '../script-cells/board.js';
 import {
   BOARD_CELL_COUNT,
   boardMessages as m,
@@ -50,25 +51,31 @@ export function updateCell(
   if (!board) return fail('NOT_FOUND', m.noSuchBoard, 'boardId');
   const bingoCells = board.bingoCells.map((cell, index): BingoCell => {
     if (index !== cellIndex) return cell;
-    return {
-      ...cell,
+    const { script: _stored, ...own } = cell;
+    const script = patch.script === undefined ? cell.script : (patch.script ?? undefined);
+    // A script cell's title, points and tick are the script's (normaliseScriptCell).
+    return normaliseScriptCell({
+      ...own,
       ...(patch.title !== undefined && { title: patch.title.trim() }),
       ...(patch.points !== undefined && { points: patch.points }),
       ...(patch.selected !== undefined && { selected: patch.selected }),
-    };
+      ...(script !== undefined && { script }),
+    });
   });
   const bingoPages = state.bingoPages.map((b, i) => (i === pageIndex ? { ...b, bingoCells } : b));
   return ok({ ...state, bingoPages, lastModified: isoFromMs(options.now) });
 }
 
 /**
- * Clicking a cell of the current board flips its `selected` flag.
+ * Clicking a cell of the current board flips its `selected` flag; a script cell stays as it is.
  *
  * @throws RangeError for an index outside 0..24 (the grid only offers valid ones).
  */
 export function toggleCell(state: BingoState, cellIndex: number, now: number): BingoState {
   if (!isCellIndex(cellIndex)) throw new RangeError(`cell index must be 0..24, got ${cellIndex}`);
   const cell = state.bingoPages[state.currentPageIndex]?.bingoCells[cellIndex];
+  // The script ticks a script cell; a click does not.
+  if (cell?.script !== undefined) return state;
   const result = updateCell(state, cellIndex, { selected: !cell?.selected }, { now });
   if (!result.ok) throw new RangeError(result.message);
   return result.value;

@@ -120,7 +120,7 @@ describe('cell patch', () => {
 
   it('refuses an empty patch', () => {
     expect(PatchCellRequestSchema.safeParse({ cell: {} }).error?.issues[0]?.message).toBe(
-      'Nothing to change: send title, points or selected',
+      'Nothing to change: send title, points, selected or script',
     );
   });
 });

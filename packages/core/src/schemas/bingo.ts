@@ -114,10 +114,23 @@ export const CellPatchSchema = z
     title: textField('Title', CELL_TITLE_MAX_LENGTH).optional(),
     points: CellPointsSchema.optional(),
     selected: booleanField('Selected').optional(),
+    /**
+     * Turns the cell into a script cell (quarterly and annual plans; its title and points then
+     * come from the catalogue), or back into the trader's own cell with null.
+     */
+    script: z
+      .enum(SCRIPT_CELL_IDS, { error: 'Script must be one of the script cells' })
+      .nullable()
+      .optional(),
   })
-  .refine((p) => p.title !== undefined || p.points !== undefined || p.selected !== undefined, {
-    message: 'Nothing to change: send title, points or selected',
-  });
+  .refine(
+    (p) =>
+      p.title !== undefined ||
+      p.points !== undefined ||
+      p.selected !== undefined ||
+      p.script !== undefined,
+    { message: 'Nothing to change: send title, points, selected or script' },
+  );
 export type CellPatch = z.infer<typeof CellPatchSchema>;
 
 /** PATCH /api/bingo/card/cell/:index body; `boardId` defaults to the current board. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCRIPT_CELL_IDS } from '../script-cells/catalogue.js';
 import { DEFAULT_TRADING_PAIR } from '../exchange/symbols.js';
+import { TIMEFRAMES } from './exchange-requests.js';
 import { tradeMessages } from '../trade/messages.js';
 import { riskRewardRatio, tradeLevelsError } from '../trade/levels.js';
 import { levelsRangeError } from '../trade/open-trade.js';
@@ -100,8 +101,11 @@ function checkOrder(
 /** At most this many trades in one import (the browser's journal at sign-in). */
 export const MAX_IMPORTED_TRADES = 500;
 
-/** A ticked cell of an imported trade: points within a cell's bounds. */
-const ImportedCellSchema = CellSnapshotSchema.extend({
+/**
+ * A ticked cell of an imported trade: points within a cell's bounds. The browser's journal has
+ * no script cells, and a script tick is the server's alone: `script` and `value` are dropped.
+ */
+const ImportedCellSchema = CellSnapshotSchema.omit({ script: true, value: true }).extend({
   title: textField('Cell title', 200),
   points: numberField('Cell points')
     .min(0, 'Cell points must be 0 or more')
@@ -171,6 +175,13 @@ export const CreateTradeRequestSchema = z
      * trade (SPEC.md section 9) and an `order` is placed on it. The newest one when absent.
      */
     connectionId: text('Connection').trim().min(1).max(100, 'Unknown connection').optional(),
+    /**
+     * The chart timeframe the trade was planned on: the board's script cells read its candles
+     * (volume) when the server ticks them at save time. 1h when absent.
+     */
+    timeframe: z
+      .enum(TIMEFRAMES, { error: `Timeframe must be one of ${TIMEFRAMES.join(', ')}` })
+      .optional(),
   })
   .superRefine(checkOrder);
 export type CreateTradeRequest = z.infer<typeof CreateTradeRequestSchema>;

@@ -26,7 +26,11 @@ export interface ScriptCell {
   label: string;
   /** The rule in plain words, shown beside the cell. */
   rule: string;
-  /** Points added to the score when the script ticks it (a trader may change them like any cell's). */
+  /**
+   * Points added to the score when the script ticks it. Fixed by the script: a board cell
+   * carrying it takes its title and points from here whatever the client sends (normalised on
+   * every save), and a trader who wants other points turns it back into an own cell.
+   */
   points: number;
   /** What the result's `value` measures. */
   valueUnit: string;

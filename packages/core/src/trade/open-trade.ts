@@ -6,6 +6,8 @@ import { fail, ok, type Result } from '../result.js';
 import { riskTierFromScore, type RiskTier } from '../risk/tiers.js';
 import { recordTradeOpened } from '../risk/risk-state.js';
 import type { BingoCell } from '../schemas/bingo.js';
+import { withScriptTicks, type ScriptTicks } from '../script-cells/board.js';
+import type { ScriptCellId } from '../script-cells/catalogue.js';
 import type { RiskState } from '../schemas/risk.js';
 import { requireOpenSession } from '../session/session-lock.js';
 import { tradeSizing } from '../streak/sizing.js';
@@ -19,6 +21,10 @@ export interface CellSnapshot {
   index: number;
   title: string;
   points: number;
+  /** Set when the script ticked this cell (DESIGN.md section 15). */
+  script?: ScriptCellId;
+  /** The number the script saw, in its catalogue entry's unit; only with `script`. */
+  value?: number | null;
 }
 
 /** What the trader sets up: prices in dollars per unit, an optional smaller size in USD. */
@@ -42,6 +48,11 @@ export interface OpenTradeContext {
   risk: RiskState;
   /** The cells of the board the score comes from (the stored board, not the client's word). */
   cells: readonly BingoCell[];
+  /**
+   * What the script found for the board's script cells (the server's evaluation at save time):
+   * a script cell counts only when ticked here, whatever `cells` says. None: no script ticks.
+   */
+  scriptTicks?: ScriptTicks | null;
   /** Epoch milliseconds. */
   now: number;
   /** The user's IANA zone; UTC by default. */
@@ -79,11 +90,17 @@ export interface OpenedTrade {
   date: string;
 }
 
-/** The ticked cells of a board as snapshots, in board order. */
-export function tickedCells(cells: readonly BingoCell[]): CellSnapshot[] {
-  return cells.flatMap((cell, index) =>
-    cell.selected ? [{ index, title: cell.title.trim(), points: cell.points }] : [],
-  );
+/**
+ * The ticked cells of a board as snapshots, in board order; a script cell names its script and
+ * the value the script saw (from `ticks`).
+ */
+export function tickedCells(cells: readonly BingoCell[], ticks: ScriptTicks = {}): CellSnapshot[] {
+  return cells.flatMap((cell, index): CellSnapshot[] => {
+    if (!cell.selected) return [];
+    const snapshot = { index, title: cell.title.trim(), points: cell.points };
+    if (cell.script === undefined) return [snapshot];
+    return [{ ...snapshot, script: cell.script, value: ticks[cell.script]?.value ?? null }];
+  });
 }
 
 /** The position a size buys and what its stop risks: `quantity`, `riskUsd`. */
@@ -217,7 +234,9 @@ export function openTrade(
   const sizeUsd = usd(request.sizeUsd ?? suggested);
   const sizeError = checkTradeSize(sizeUsd, suggested);
   if (sizeError) return fail('VALIDATION_ERROR', sizeError, 'sizeUsd');
-  const score = boardScore(context.cells);
+  const ticks = context.scriptTicks ?? {};
+  const cells = withScriptTicks(context.cells, ticks);
+  const score = boardScore(cells);
   const tier = riskTierFromScore(score);
   const tierTarget = targetFromRiskReward({
     isLong,
@@ -236,7 +255,7 @@ export function openTrade(
       notes: request.notes ?? '',
       score,
       tier,
-      cells: tickedCells(context.cells),
+      cells: tickedCells(cells, ticks),
       targetManual: request.targetManual ?? tierTarget !== takeProfit,
       sizeUsd,
       ...positionRisk(sizeUsd, entryPrice, stopLoss),
