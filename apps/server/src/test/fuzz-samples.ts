@@ -295,7 +295,7 @@ function strategySamples(): SampleRequest[] {
       method: 'POST',
       url: '/api/admin/strategies/{id}/publish',
       params: id,
-      body: { month: '2026-07' },
+      body: { month: '2026-07', mailSubscribers: false },
     },
     { method: 'DELETE', url: '/api/admin/strategies/{id}', params: id },
     { method: 'GET', url: '/api/strategies', query: { limit: '5' } },

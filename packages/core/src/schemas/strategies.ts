@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { BOARD_CELL_COUNT, CELL_TITLE_MAX_LENGTH } from '../bingo/limits.js';
 import { CellPointsSchema } from './bingo.js';
-import { IsoDateTimeSchema, requiredText, textField, wholeNumberText } from './common.js';
+import {
+  booleanField,
+  IsoDateTimeSchema,
+  requiredText,
+  textField,
+  wholeNumberText,
+} from './common.js';
 import { text } from './text.js';
 
 /** Longest strategy title, in characters. */
@@ -56,8 +62,14 @@ export const UpdateStrategyRequestSchema = z
   });
 export type UpdateStrategyRequest = z.infer<typeof UpdateStrategyRequestSchema>;
 
-/** POST /api/admin/strategies/:id/publish. */
-export const PublishStrategyRequestSchema = z.object({ month: StrategyMonthSchema });
+/**
+ * POST /api/admin/strategies/:id/publish: the month, and whether to mail the subscribers
+ * (every verified address whose plan has the monthly strategy); no mail unless asked.
+ */
+export const PublishStrategyRequestSchema = z.object({
+  month: StrategyMonthSchema,
+  mailSubscribers: booleanField('Mail subscribers').default(false),
+});
 export type PublishStrategyRequest = z.infer<typeof PublishStrategyRequestSchema>;
 
 /** `:id` of a strategy (a uuid). */
@@ -93,5 +105,57 @@ export type Strategy = z.infer<typeof StrategySchema>;
 export const StrategyResponseSchema = z.object({ strategy: StrategySchema });
 export type StrategyResponse = z.infer<typeof StrategyResponseSchema>;
 
+/** The publish answer: the strategy and how many subscriber mails were queued (0 unless asked). */
+export const PublishStrategyResponseSchema = z.object({
+  strategy: StrategySchema,
+  mailsQueued: z.number().int(),
+});
+export type PublishStrategyResponse = z.infer<typeof PublishStrategyResponseSchema>;
+
 export const StrategiesResponseSchema = z.object({ strategies: z.array(StrategySchema) });
 export type StrategiesResponse = z.infer<typeof StrategiesResponseSchema>;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A strategy month in words: '2026-07' → 'July 2026' (anything else as it is). */
+export function formatStrategyMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
+}
+
+/**
+ * A strategy's Markdown as plain text on one line: markers (#, >, -, 1., **, _, `) dropped,
+ * a link as its text, whitespace collapsed. For excerpts (mails, the archive, the dashboard).
+ */
+export function strategyPlainText(markdown: string): string {
+  return markdown
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first `max` characters of a strategy's plain text, cut at a word with '…'. */
+export function strategyExcerpt(markdown: string, max = 200): string {
+  const plain = strategyPlainText(markdown);
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

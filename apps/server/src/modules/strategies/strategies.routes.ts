@@ -1,6 +1,7 @@
 import {
   CreateStrategyRequestSchema,
   PublishStrategyRequestSchema,
+  PublishStrategyResponseSchema,
   StrategiesQuerySchema,
   StrategiesResponseSchema,
   StrategyIdParamsSchema,
@@ -79,15 +80,15 @@ export const strategiesRoutes: FastifyPluginAsyncZod<{ strategies: StrategiesSer
       schema: {
         tags,
         security,
-        summary: 'Publish a strategy for a month (409 if that month has one; audited)',
+        summary:
+          'Publish a strategy for a month (409 if that month has one; audited), optionally mailing the subscribers',
         params: StrategyIdParamsSchema,
         body: PublishStrategyRequestSchema,
-        response: { 200: StrategyResponseSchema },
+        response: { 200: PublishStrategyResponseSchema },
       },
     },
-    async (req) => ({
-      strategy: await strategies.publish(currentUser(req), req.params.id, req.body.month),
-    }),
+    async (req) =>
+      strategies.publish(currentUser(req), req.params.id, req.body.month, req.body.mailSubscribers),
   );
 
   app.delete(

@@ -6,14 +6,22 @@ import {
   type Strategy,
   type UpdateStrategyRequest,
 } from '@tb/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { strategies, users, type StrategyRow, type UserRow } from '../../db/schema/index.js';
+import {
+  strategies,
+  subscriptions,
+  users,
+  type StrategyRow,
+  type UserRow,
+} from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Mail } from '../../lib/mailer.js';
 import { causeChain } from '../../lib/db-errors.js';
 import type { PlanAccessSource } from '../analytics/analytics.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
+import { strategyMail } from './strategies.mails.js';
 
 /** A strategy row as the API answers it. */
 function toStrategy(row: StrategyRow): Strategy {
@@ -43,7 +51,17 @@ function isUniqueViolation(err: unknown): boolean {
 export class StrategiesService {
   readonly #audit: AuditRepository;
 
-  constructor(private readonly deps: { db: Db; plans: PlanAccessSource; now: Clock }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      plans: PlanAccessSource;
+      now: Clock;
+      /** Queues a mail to go out after the answer (the app's mail queue). */
+      mail: (mail: Mail) => void;
+      /** The app's address, for the link to the strategy page. */
+      publicUrl: string;
+    },
+  ) {
     this.#audit = new AuditRepository(deps.db);
   }
 
@@ -91,8 +109,16 @@ export class StrategiesService {
     return toStrategy(row);
   }
 
-  /** Publishes a strategy for `month`; 409 when another is published for it. */
-  async publish(admin: UserRow, id: string, month: string): Promise<Strategy> {
+  /**
+   * Publishes a strategy for `month` (409 when another is published for it) and, when asked,
+   * queues a mail to each subscriber; answers how many mails were queued.
+   */
+  async publish(
+    admin: UserRow,
+    id: string,
+    month: string,
+    mailSubscribers = false,
+  ): Promise<{ strategy: Strategy; mailsQueued: number }> {
     const existing = await this.#find(id);
     const now = this.deps.now();
     let row: StrategyRow | undefined;
@@ -112,8 +138,45 @@ export class StrategiesService {
       throw err;
     }
     if (!row) throw notFound(m.notFound);
-    await this.#record(admin, 'strategy.publish', row, { month });
-    return toStrategy(row);
+    const strategy = toStrategy(row);
+    const mailsQueued = mailSubscribers ? await this.#mailSubscribers(strategy, now) : 0;
+    await this.#record(admin, 'strategy.publish', row, { month, mailSubscribers, mailsQueued });
+    return { strategy, mailsQueued };
+  }
+
+  /**
+   * One mail per subscriber: a verified address whose plan has the monthly strategy now
+   * (granted premium, or a subscription period running now, then checked by the plan rules).
+   */
+  async #mailSubscribers(strategy: Strategy, now: Date): Promise<number> {
+    const candidates = await this.deps.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          isNotNull(users.emailVerifiedAt),
+          or(
+            eq(users.isPaidUser, true),
+            exists(
+              this.deps.db
+                .select({ one: sql`1` })
+                .from(subscriptions)
+                .where(and(eq(subscriptions.userId, users.id), gt(subscriptions.endDate, now))),
+            ),
+          ),
+        ),
+      )
+      .orderBy(users.createdAt, users.id);
+    const link = `${this.deps.publicUrl}/strategies/${strategy.id}`;
+    let queued = 0;
+    for (const user of candidates) {
+      if (!hasFeature(await this.deps.plans.planAccess(user, now), 'monthlyStrategyUpdate')) {
+        continue;
+      }
+      this.deps.mail(strategyMail(user, strategy, link));
+      queued += 1;
+    }
+    return queued;
   }
 
   /** Deletes a draft; a published strategy stays (400). */

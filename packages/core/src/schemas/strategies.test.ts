@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatStrategyMonth,
+  PublishStrategyRequestSchema,
+  strategyExcerpt,
+  strategyPlainText,
+} from './strategies.js';
+
+describe('strategy texts', () => {
+  it('words a month', () => {
+    expect(formatStrategyMonth('2026-07')).toBe('July 2026');
+    expect(formatStrategyMonth('2026-12')).toBe('December 2026');
+    expect(formatStrategyMonth('soon')).toBe('soon');
+  });
+
+  it('makes plain text of the Markdown', () => {
+    expect(
+      strategyPlainText(
+        '## Plan\n\n- Trade **with** the _daily_ trend\n1. See [the chart](https://x.test)\n> `quiet`',
+      ),
+    ).toBe('Plan Trade with the daily trend See the chart quiet');
+  });
+
+  it('cuts an excerpt at a word', () => {
+    const text = 'word '.repeat(100);
+    const excerpt = strategyExcerpt(text, 23);
+    expect(excerpt).toBe('word word word word…');
+    expect(strategyExcerpt('short', 23)).toBe('short');
+  });
+
+  it('publishes without mail unless asked', () => {
+    expect(PublishStrategyRequestSchema.parse({ month: '2026-07' })).toEqual({
+      month: '2026-07',
+      mailSubscribers: false,
+    });
+    expect(
+      PublishStrategyRequestSchema.safeParse({ month: '2026-07', mailSubscribers: 1 }).success,
+    ).toBe(false);
+  });
+});
