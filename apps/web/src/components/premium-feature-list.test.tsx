@@ -19,20 +19,15 @@ describe('PremiumFeatureList', () => {
     }
   });
 
-  it('marks the features not built yet as coming soon', () => {
-    render(<PremiumFeatureList />);
-    for (const label of ['Chatbox', 'Script case', 'Case winrate', 'Monthly strategy update']) {
-      expect(item(label).getByText('Coming soon')).toBeInTheDocument();
-    }
-    for (const label of ['Infinite boards', 'Board export', 'Live trading API count']) {
-      expect(item(label).queryByText('Coming soon')).not.toBeInTheDocument();
-    }
+  it('sells nothing as "Coming soon" (issue 31: every feature is built)', () => {
+    const { container } = render(<PremiumFeatureList />);
+    expect(container).not.toHaveTextContent(/coming soon/i);
+    expect(item('Monthly strategy update')).toBeTruthy();
   });
 
-  it('sells Analytics as what it is: the charts and the CSV export, not "Coming soon"', () => {
+  it('sells Analytics as what it is: the charts and the CSV export', () => {
     render(<PremiumFeatureList />);
     const analytics = item('Analytics');
-    expect(analytics.queryByText('Coming soon')).not.toBeInTheDocument();
     expect(
       analytics.getByText(/equity curve, R distribution, P\/L calendar.*CSV export/),
     ).toBeInTheDocument();

@@ -35,17 +35,11 @@ describe('PremiumLock', () => {
     expect(features.map((li) => li.querySelector('.premium-features__name')?.textContent)).toEqual(
       PREMIUM_FEATURES.map((f) => f.label),
     );
-    // Each feature says what it is; the ones not built yet say so, Analytics is not one of them.
+    // Each feature says what it is; none is sold as "Coming soon" (issue 31).
     features.forEach((li, i) => {
       expect(li).toHaveTextContent(PREMIUM_FEATURES[i]!.description);
     });
-    const soon = features.filter((li) => within(li).queryByText('Coming soon'));
-    expect(soon.map((li) => li.querySelector('.premium-features__name')?.textContent)).toEqual([
-      'Chatbox',
-      'Script case',
-      'Case winrate',
-      'Monthly strategy update',
-    ]);
+    expect(dialog).not.toHaveTextContent(/coming soon/i);
   });
 
   it('shows a custom message instead of the default one', () => {

@@ -4,7 +4,6 @@ import {
   effectivePlan,
   exchangeKeyLimit,
   hasFeature,
-  isComingSoon,
   liveTradingApiLabel,
   PREMIUM_FEATURES,
 } from './features.js';
@@ -36,18 +35,20 @@ describe('PREMIUM_FEATURES', () => {
     }
   });
 
-  it('marks the features that are not built yet as coming soon, and only those', () => {
-    expect(PREMIUM_FEATURES.filter(isComingSoon).map((f) => f.id)).toEqual([
-      'chatbox',
-      'scriptCase',
-      'caseWinrate',
-      'monthlyStrategyUpdate',
-    ]);
+  it('sells nothing as coming soon: every description says what the feature does', () => {
+    for (const feature of PREMIUM_FEATURES) {
+      expect(feature, feature.label).not.toHaveProperty('status');
+      expect(feature.description, feature.label).not.toMatch(/coming soon|planned|not built/i);
+    }
+    const byId = (id: string) => PREMIUM_FEATURES.find((f) => f.id === id)!.description;
+    expect(byId('chatbox')).toContain('one per coin');
+    expect(byId('scriptCase')).toContain('market data');
+    expect(byId('caseWinrate')).toContain('across all traders');
+    expect(byId('monthlyStrategyUpdate')).toContain('every month');
   });
 
-  it('sells analytics as what it is, not as coming soon', () => {
+  it('sells analytics as what it is', () => {
     const analytics = PREMIUM_FEATURES.find((f) => f.id === 'analytics')!;
-    expect(isComingSoon(analytics)).toBe(false);
     for (const part of [
       'equity curve',
       'R distribution',

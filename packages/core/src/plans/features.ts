@@ -17,19 +17,14 @@ export const PREMIUM_FEATURE_IDS = [
 export type PremiumFeatureId = (typeof PREMIUM_FEATURE_IDS)[number];
 
 /**
- * Whether a premium feature can be used today ('available') or is sold as planned work
- * ('comingSoon'): the screens that sell premium mark the second kind, so nobody pays for a
- * feature expecting it to be there.
+ * A premium feature: its name, what it is in one line, its plans. Every feature sold is built
+ * (DESIGN.md section 15: nothing is sold as "coming soon").
  */
-export type PremiumFeatureStatus = 'available' | 'comingSoon';
-
-/** A premium feature: its name, what it is in one line, whether it exists yet, its plans. */
 export interface PremiumFeature {
   id: PremiumFeatureId;
   label: string;
   /** What the feature is, in one line, as every screen that sells premium says it. */
   description: string;
-  status: PremiumFeatureStatus;
   plans: readonly SubscriptionPlan[];
 }
 
@@ -51,21 +46,16 @@ function keyLimitText(plan: SubscriptionPlan): string {
   return Number.isFinite(limit) ? String(limit) : 'unlimited';
 }
 
-/** The mark of a feature that is sold but not built yet. */
-export const COMING_SOON_LABEL = 'Coming soon';
-
 /**
  * The feature list of the premium lock, the payment page and the shop. Script case comes with
  * quarterly and annual, case winrate with annual; SPEC.md names no plan for the others, so
- * every paid plan has them. Chatbox, script case, case winrate and the monthly strategy update
- * are named by SPEC.md but not built: they are marked coming soon.
+ * every paid plan has them.
  */
 export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
   {
     id: 'infiniteBoards',
     label: 'Infinite boards',
     description: 'As many bingo boards as you like, each with its own name.',
-    status: 'available',
     plans: ALL_PLANS,
   },
   {
@@ -73,14 +63,13 @@ export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
     label: 'Analytics',
     description:
       'What works for you: edge per bingo cell and score tier, equity curve, R distribution, P/L calendar, results by weekday, hour, pair and side, and CSV export.',
-    status: 'available',
     plans: ALL_PLANS,
   },
   {
     id: 'chatbox',
     label: 'Chatbox',
-    description: 'Talk trades with other traders without leaving the app.',
-    status: 'comingSoon',
+    description:
+      'Premium chat rooms, General and one per coin, where traders talk trades and share trade plans as cards.',
     plans: ALL_PLANS,
   },
   {
@@ -90,43 +79,36 @@ export const PREMIUM_FEATURES: readonly PremiumFeature[] = [
       `More exchange connections for live trading: ${keyLimitText('free')} free, ` +
       `${keyLimitText('monthly')} monthly, ${keyLimitText('quarterly')} quarterly, ` +
       `${keyLimitText('annual')} annual.`,
-    status: 'available',
     plans: ALL_PLANS,
   },
   {
     id: 'boardExport',
     label: 'Board export',
     description: 'Download your bingo boards as an Excel workbook.',
-    status: 'available',
     plans: ALL_PLANS,
   },
   {
     id: 'scriptCase',
     label: 'Script case',
-    description: 'A collection of ready-made trading scripts (setups) to start from.',
-    status: 'comingSoon',
+    description:
+      'Script cells the app ticks itself from market data when you plan a trade: daily trend, funding, BTC, volume, extension.',
     plans: ['quarterly', 'annual'],
   },
   {
     id: 'caseWinrate',
     label: 'Case winrate',
-    description: 'How often each script of the case has won, from the trades it was used on.',
-    status: 'comingSoon',
+    description:
+      "Each bingo cell's win rate from your trades, and the script cells' win rate across all traders.",
     plans: ['annual'],
   },
   {
     id: 'monthlyStrategyUpdate',
     label: 'Monthly strategy update',
-    description: 'A new or revised trading strategy every month, ready to use on your boards.',
-    status: 'comingSoon',
+    description:
+      'A trading strategy and its 25-cell board every month, loaded onto your boards in one click, with an archive.',
     plans: ALL_PLANS,
   },
 ];
-
-/** Whether a premium feature is sold before it exists (see {@link PremiumFeatureStatus}). */
-export function isComingSoon(feature: Pick<PremiumFeature, 'status'>): boolean {
-  return feature.status === 'comingSoon';
-}
 
 /**
  * Who is asking: premium or not, and the plan of the subscription if there is one. Premium

@@ -17,8 +17,7 @@ function includedIn(feature: PremiumFeature): string {
 }
 
 /**
- * What premium brings (SPEC.md section 6): each feature in one line, "Coming soon" on the ones
- * not built yet, and which plans bring it.
+ * What premium brings (SPEC.md section 6): each feature in one line and which plans bring it.
  */
 export function BenefitsSection() {
   return (

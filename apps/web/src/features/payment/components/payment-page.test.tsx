@@ -1,4 +1,4 @@
-import { isComingSoon, PREMIUM_FEATURES, subscriptionMessages } from '@tb/core';
+import { PREMIUM_FEATURES, subscriptionMessages } from '@tb/core';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, errorBody } from '@/test/fetch-mock';
@@ -44,12 +44,12 @@ describe('payment page: plans', () => {
     expect(monthly.getByText('Board export').closest('li')).not.toHaveClass('is-excluded');
     expect((await plan('Quarterly')).getByText('Script case').closest('li')).not.toHaveClass(
       'is-excluded',
-    ); // Features not built yet say so where they are sold; Analytics is built.
+    ); // Every feature is built: none is sold as "Coming soon" (issue 31).
     const annual = await plan('Annual');
-    expect(annual.getByText('Chatbox').closest('li')).toHaveTextContent(/Coming soon$/);
-    expect(annual.getByText('Case winrate').closest('li')).toHaveTextContent(/Coming soon$/);
-    expect(annual.getByText('Analytics').closest('li')).not.toHaveTextContent('Coming soon');
-    expect(annual.getByText('Board export').closest('li')).not.toHaveTextContent('Coming soon');
+    for (const label of ['Chatbox', 'Case winrate', 'Monthly strategy update', 'Analytics']) {
+      expect(annual.getByText(label).closest('li')).not.toHaveClass('is-excluded');
+      expect(annual.getByText(label).closest('li')).not.toHaveTextContent(/coming soon/i);
+    }
   });
 
   it('opens a configured payment link in a new tab', async () => {
@@ -222,7 +222,7 @@ describe('payment page: benefits, terms and FAQ', () => {
 });
 
 describe('payment page: what each premium feature is', () => {
-  it('describes every feature in one line, marks the ones not built yet, sells analytics', async () => {
+  it('describes every feature in one line, sells none as coming soon, sells analytics', async () => {
     openPayment();
     const benefits = within(
       (await screen.findByRole('heading', { name: 'What premium brings' })).closest('section')!,
@@ -232,14 +232,9 @@ describe('payment page: what each premium feature is', () => {
     for (const feature of PREMIUM_FEATURES) {
       const item = within(benefits.getByText(feature.label, { exact: true }).closest('li')!);
       expect(item.getByText(feature.description)).toBeVisible();
-      if (isComingSoon(feature)) expect(item.getByText('Coming soon')).toBeVisible();
-      else expect(item.queryByText('Coming soon')).not.toBeInTheDocument();
     }
     const analytics = within(benefits.getByText('Analytics', { exact: true }).closest('li')!);
-    expect(analytics.queryByText('Coming soon')).not.toBeInTheDocument();
     expect(analytics.getByText(/equity curve.*CSV export/)).toBeVisible();
-    expect(
-      benefits.getAllByText('Coming soon').map((el) => el.closest('li')!.dataset.feature),
-    ).toEqual(['chatbox', 'scriptCase', 'caseWinrate', 'monthlyStrategyUpdate']);
+    expect(benefits.queryByText(/coming soon/i)).not.toBeInTheDocument();
   });
 });

@@ -1,15 +1,9 @@
-import {
-  COMING_SOON_LABEL,
-  isComingSoon,
-  liveTradingApiLabel,
-  PREMIUM_FEATURES,
-  type SubscriptionPlan,
-} from '@tb/core';
+import { liveTradingApiLabel, PREMIUM_FEATURES, type SubscriptionPlan } from '@tb/core';
 import { Check, Minus } from 'lucide-react';
 
 /**
  * What a plan includes: its live-trading API line first, then the premium features; the ones
- * the plan lacks are listed muted so plans can be compared, the ones not built yet say so.
+ * the plan lacks are listed muted so plans can be compared.
  * (What each feature is stands in "What premium brings" below the plans.)
  */
 export function PlanFeatureList({ plan }: { plan: SubscriptionPlan }) {
@@ -32,12 +26,6 @@ export function PlanFeatureList({ plan }: { plan: SubscriptionPlan }) {
             <span className="payment-features__label">
               <span>{feature.label}</span>
               {included ? null : <span className="visually-hidden"> (not included)</span>}
-              {isComingSoon(feature) ? (
-                <span className="payment-features__soon">
-                  <span className="visually-hidden">, </span>
-                  {COMING_SOON_LABEL}
-                </span>
-              ) : null}
             </span>
           </li>
         );
