@@ -73,6 +73,7 @@ export * from './plans/features.js';
 export * from './plans/subscription.js';
 export * from './plans/premium-lock.js';
 export * from './plans/messages.js';
+export * from './plans/shop-boards.js';
 
 export * from './leaderboard/leaderboard.js';
 export * from './analytics/trades.js';
@@ -86,6 +87,7 @@ export * from './analytics/local-time.js';
 export * from './analytics/report.js';
 export * from './analytics/excursions.js';
 export * from './analytics/options.js';
+export * from './analytics/script-winrates.js';
 
 export * from './signals/throttle.js';
 export * from './signals/webhook.js';

@@ -62,6 +62,63 @@ describe('byCell', () => {
     expect(rows[1]).toMatchObject({ tradesWithout: 0, expectancyRWithout: null });
   });
 
+  it('counts wins and losses with each cell, a breakeven trade in neither', () => {
+    const cell = { index: 3, title: 'Plan', points: 1 };
+    const [row] = byCell([
+      trade({ id: 'a', rMultiple: 1, pnlUsd: 10, cells: [cell] }),
+      trade({ id: 'b', rMultiple: -1, pnlUsd: -10, cells: [cell] }),
+      trade({ id: 'c', rMultiple: 0, pnlUsd: 0, cells: [cell] }),
+    ]);
+    expect(row).toMatchObject({ script: null, tradesWith: 3, winsWith: 1, lossesWith: 1 });
+    expect(row?.winRateWith).toBeCloseTo(1 / 3, 10);
+  });
+
+  it('matches script cells by their script id and titles them from the catalogue', () => {
+    // The trend script sat at index 2 on the board, then at index 7 after an edit; a hand cell
+    // named like it is another row. 'gone' is no catalogue id: counted as a hand cell.
+    const script = (index: number) => ({
+      index,
+      title: 'my trend',
+      points: 2,
+      script: 'daily-trend' as const,
+      value: 1.5,
+    });
+    const hand = { index: 9, title: 'my trend', points: 1 };
+    const rows = byCell([
+      trade({ id: 'a', rMultiple: 2, pnlUsd: 20, cells: [script(2), hand] }),
+      trade({ id: 'b', rMultiple: -1, pnlUsd: -10, cells: [script(7)] }),
+      trade({ id: 'c', rMultiple: 1, pnlUsd: 10, cells: [script(7), script(7)] }),
+      trade({ id: 'd', rMultiple: -1, pnlUsd: -10, cells: [hand] }),
+      trade({
+        id: 'e',
+        rMultiple: -1,
+        pnlUsd: -10,
+        cells: [{ index: 4, title: 'Old', points: 1, script: 'gone' as never }],
+      }),
+    ]);
+    const trend = rows.find((row) => row.script === 'daily-trend');
+    // with: a 2, b -1, c 1 (counted once) -> 2 / 3 = 0.6667; 2 wins, 1 loss.
+    // without: d -1, e -1 -> -1; edge 1.6667.
+    expect(trend).toMatchObject({
+      index: 7,
+      title: 'Trend on the daily agrees',
+      tradesWith: 3,
+      winsWith: 2,
+      lossesWith: 1,
+      expectancyRWith: 0.6667,
+      tradesWithout: 2,
+      expectancyRWithout: -1,
+      edgeR: 1.6667,
+    });
+    expect(rows.find((row) => row.index === 9)).toMatchObject({
+      script: null,
+      title: 'my trend',
+      tradesWith: 2,
+    });
+    expect(rows.find((row) => row.index === 4)).toMatchObject({ script: null, title: 'Old' });
+    expect(rows).toHaveLength(3);
+  });
+
   it('is empty without snapshots', () => {
     expect(byCell([trade({ id: 'a', cells: null })])).toEqual([]);
     expect(byCell([])).toEqual([]);

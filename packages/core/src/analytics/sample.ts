@@ -10,6 +10,16 @@
  */
 export const MIN_SAMPLE = 5;
 
+/**
+ * Under this many closed trades a win rate shown on its own (a cell's, a script cell's across
+ * traders) is marked "small sample" and greyed: at 10 trades its 95 % interval is still about
+ * ±30 points wide.
+ */
+export const SMALL_SAMPLE = 10;
+
+/** True when a win rate rests on fewer than SMALL_SAMPLE trades. */
+export const isSmallSample = (trades: number): boolean => trades < SMALL_SAMPLE;
+
 /** True when every side of a comparison has at least MIN_SAMPLE closed trades. */
 export function enoughSample(...tradesPerSide: readonly number[]): boolean {
   return tradesPerSide.length > 0 && tradesPerSide.every((trades) => trades >= MIN_SAMPLE);

@@ -54,6 +54,8 @@ export interface GroupStats {
 export interface GroupTotals {
   trades: number;
   wins: number;
+  /** Losing trades (a breakeven one is neither a win nor a loss). */
+  losses: number;
   rUnits: number;
   usdMicros: number;
   /** Sum of R² (plain floats: only the interval's spread is computed from it). */
@@ -63,6 +65,7 @@ export interface GroupTotals {
 export const emptyTotals = (): GroupTotals => ({
   trades: 0,
   wins: 0,
+  losses: 0,
   rUnits: 0,
   usdMicros: 0,
   rSquares: 0,
@@ -71,7 +74,9 @@ export const emptyTotals = (): GroupTotals => ({
 /** Adds a closed trade to running totals (in place). */
 export function addToTotals(totals: GroupTotals, trade: ClosedAnalyticsTrade): void {
   totals.trades += 1;
-  if (outcomeOf(trade) === 'win') totals.wins += 1;
+  const outcome = outcomeOf(trade);
+  if (outcome === 'win') totals.wins += 1;
+  else if (outcome === 'loss') totals.losses += 1;
   totals.rUnits += Math.round(trade.rMultiple * R_SCALE);
   totals.usdMicros += Math.round(trade.pnlUsd * USD_SCALE);
   totals.rSquares += trade.rMultiple * trade.rMultiple;
@@ -82,6 +87,7 @@ export function subtractTotals(all: GroupTotals, part: GroupTotals): GroupTotals
   return {
     trades: all.trades - part.trades,
     wins: all.wins - part.wins,
+    losses: all.losses - part.losses,
     rUnits: all.rUnits - part.rUnits,
     usdMicros: all.usdMicros - part.usdMicros,
     rSquares: all.rSquares - part.rSquares,

@@ -1,3 +1,4 @@
+import type { ScriptCellId } from '../script-cells/catalogue.js';
 import type { TradeStatus } from '../trade/status.js';
 
 /** A ticked cell recorded when the trade was opened (DESIGN.md section 7). */
@@ -5,6 +6,10 @@ export interface AnalyticsCell {
   index: number;
   title: string;
   points: number;
+  /** Set when the script ticked it at plan time (DESIGN.md section 15). */
+  script?: ScriptCellId;
+  /** The number the script saw; only with `script`. */
+  value?: number | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRADE_SOURCES } from '../analytics/trades.js';
+import { SCRIPT_CELL_IDS } from '../script-cells/catalogue.js';
 import { RMultipleSchema, UsdSchema } from '../units/units.js';
 import { BoardIdSchema } from './bingo.js';
 import { wholeNumberText } from './common.js';
@@ -85,7 +86,11 @@ export const CellEdgeSchema = z.object({
   boardName: z.string().nullable(),
   index: z.number().int().min(0),
   title: z.string(),
+  /** The script cell counted (matched by id, titled by the catalogue); null for a hand cell. */
+  script: z.enum(SCRIPT_CELL_IDS).nullable(),
   tradesWith: z.number().int().min(0),
+  winsWith: z.number().int().min(0),
+  lossesWith: z.number().int().min(0),
   winRateWith: ratio,
   expectancyRWith: RMultipleSchema.nullable(),
   winRateWithCi: IntervalSchema,
@@ -167,3 +172,33 @@ export const AnalyticsResponseSchema = z.object({
   options: AnalyticsOptionsSchema,
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
+
+const WinRateFiguresSchema = z.object({
+  trades: z.number().int().min(0),
+  wins: z.number().int().min(0),
+  losses: z.number().int().min(0),
+  winRate: ratio,
+  winRateCi: IntervalSchema,
+  avgR: RMultipleSchema.nullable(),
+});
+
+/**
+ * GET /api/analytics/script-cells (annual plan: caseWinrate): each script cell's win rate
+ * across every trader's verified trades, anonymous and aggregate (core scriptCellWinRates).
+ */
+export const ScriptCellWinRatesResponseSchema = z.object({
+  since: z.string().nullable(),
+  baseline: WinRateFiguresSchema,
+  cells: z.array(
+    WinRateFiguresSchema.extend({
+      id: z.enum(SCRIPT_CELL_IDS),
+      label: z.string(),
+      rule: z.string(),
+      edge: ratio,
+      smallSample: z.boolean(),
+    }),
+  ),
+  /** When these figures were counted (they are kept a minute). */
+  computedAt: z.string(),
+});
+export type ScriptCellWinRatesResponse = z.infer<typeof ScriptCellWinRatesResponseSchema>;
