@@ -385,7 +385,7 @@ async function registerApiModules(
   await registerUnjournaled(api, shared, { keys, risk, sync });
   await registerAnalytics(api, shared, { plans: users.service });
   const exchange = await registerExchange(api, shared, { keys, networks, trades });
-  await registerScriptCells(api, shared, { exchange, plans: users.service });
+  await registerScriptCells(api, shared, { exchange, plans: users.service, bingo });
   await registerSignals(api, shared, { exchange, send: parts.webhookSender });
   await registerSubscriptions(api, shared, { users: users.repo });
   await registerPayments(api, shared, { users: users.repo, mails: parts.mailQueue });

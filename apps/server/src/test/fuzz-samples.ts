@@ -64,7 +64,7 @@ export function sampleRequests(ids: SampleIds): SampleRequest[] {
       params: { index: '3' },
       body: { cell: { title: 'Trend', points: 2, selected: true } },
     },
-    { method: 'POST', url: '/api/trades', body: { ...LONG, notes: 'note' } },
+    { method: 'POST', url: '/api/trades', body: { ...LONG, notes: 'note', timeframe: '1h' } },
     { method: 'GET', url: '/api/trades/{id}', params: { id: ids.trade } },
     { method: 'PUT', url: '/api/trades/{id}', params: { id: ids.trade }, body: LONG },
     {

@@ -106,10 +106,24 @@ describe('board export worksheet names', () => {
     const cells = state.bingoPages[0]!.bingoCells;
     cells[0] = { ...cells[0]!, points: 4, selected: true };
     cells[24] = { ...cells[24]!, title: 'Control \u0001 char', points: 2, selected: true };
+    cells[5] = {
+      ...cells[5]!,
+      title: 'Volume above its 20-candle average',
+      points: 1,
+      script: 'volume-up',
+    };
     const [sheet] = await readBack(state);
     const rows = sheet!.getSheetValues().slice(1) as unknown[][];
-    expect(rows[2]).toEqual([undefined, 'Cell', 'Title', 'Points', 'Selected']);
+    expect(rows[2]).toEqual([undefined, 'Cell', 'Title', 'Points', 'Selected', 'Script']);
     expect(rows[3]).toEqual([undefined, 1, 'Scalps 0', 4, 'Yes']);
+    expect(rows[8]).toEqual([
+      undefined,
+      6,
+      'Volume above its 20-candle average',
+      1,
+      'No',
+      'volume-up',
+    ]);
     expect(rows[27]?.[1]).toBe(25);
     expect(rows.at(-1)).toEqual([undefined, undefined, 'Score (selected points)', 6]);
   });

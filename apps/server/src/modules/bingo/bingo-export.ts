@@ -17,12 +17,14 @@ export async function bingoWorkbook(state: BingoState): Promise<Buffer> {
 }
 
 function addBoardSheet(sheet: ExcelJS.Worksheet, board: BingoBoard): void {
-  sheet.columns = [{ width: 8 }, { width: 40 }, { width: 10 }, { width: 10 }];
+  sheet.columns = [{ width: 8 }, { width: 40 }, { width: 10 }, { width: 10 }, { width: 14 }];
   sheet.addRow(['Board', board.name]).font = { bold: true };
   sheet.addRow([]);
-  sheet.addRow(['Cell', 'Title', 'Points', 'Selected']).font = { bold: true };
+  sheet.addRow(['Cell', 'Title', 'Points', 'Selected', 'Script']).font = { bold: true };
   for (const cell of board.bingoCells) {
-    sheet.addRow([cell.id + 1, cell.title, cell.points, cell.selected ? 'Yes' : 'No']);
+    // A script cell is ticked per trade by its script, never on the board: its id says which.
+    const row = [cell.id + 1, cell.title, cell.points, cell.selected ? 'Yes' : 'No'];
+    sheet.addRow(cell.script ? [...row, cell.script] : row);
   }
   sheet.addRow([]);
   sheet.addRow([null, 'Score (selected points)', boardScore(board.bingoCells)]).font = {

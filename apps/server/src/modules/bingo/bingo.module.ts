@@ -7,10 +7,10 @@ import { BingoService, type PlanAccessSource } from './bingo.service.js';
 /** The boards; trades take a trade's score from the stored board through its service. */
 export async function registerBingo(
   api: FastifyInstance,
-  { db, now }: ModuleDeps,
+  { db, now, log }: ModuleDeps,
   uses: { plans: PlanAccessSource },
 ): Promise<BingoService> {
-  const bingo = new BingoService(new BingoRepository(db), uses.plans, now);
+  const bingo = new BingoService(new BingoRepository(db), uses.plans, now, log);
   await api.register(bingoRoutes, { bingo });
   return bingo;
 }

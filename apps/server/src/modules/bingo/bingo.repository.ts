@@ -70,11 +70,21 @@ export class BingoRepository {
    * `version + 1`, the new state returned. Concurrent edits of other cells (or other fields of
    * this one) therefore all land: PostgreSQL applies each to the row the previous one left,
    * where a read-modify-write would answer 409 to all but one. The board is `boardId`, or the
-   * one on screen; undefined when there is no stored state, or no such board.
+   * one on screen; undefined when there is no stored state, or no such board (or, with
+   * `notScript`, when the cell is a script cell).
    */
   async patchCell(
     userId: string,
-    edit: { index: number; patch: CellPatch; boardId?: string; at: Date },
+    edit: {
+      index: number;
+      patch: Omit<CellPatch, 'script'> & { script?: string };
+      boardId?: string;
+      at: Date;
+      /** Drops the cell's `script` (back to the trader's own cell) before merging. */
+      removeScript?: boolean;
+      /** Changes nothing when the cell is a script cell (a hand tick, its title or points). */
+      notScript?: boolean;
+    },
   ): Promise<BingoState | undefined> {
     // Worked out from the row being updated, so a concurrent save that moved boards counts.
     const page =
@@ -88,11 +98,17 @@ export class BingoRepository {
       .set({
         pages: sql`jsonb_set(${bingoStates.pages},
           array[(${page})::text, 'bingoCells', (${edit.index}::int)::text],
-          ${cell} || ${JSON.stringify(edit.patch)}::jsonb)`,
+          ${edit.removeScript ? sql`((${cell}) - 'script')` : cell} || ${JSON.stringify(edit.patch)}::jsonb)`,
         version: sql`${bingoStates.version} + 1`,
         updatedAt: edit.at,
       })
-      .where(and(eq(bingoStates.userId, userId), sql`${cell} is not null`))
+      .where(
+        and(
+          eq(bingoStates.userId, userId),
+          sql`${cell} is not null`,
+          edit.notScript ? sql`(${cell} ->> 'script') is null` : undefined,
+        ),
+      )
       .returning();
     return rows[0] && toState(rows[0]);
   }

@@ -44,7 +44,7 @@ export const bingoRoutes: FastifyPluginAsyncZod<{ bingo: BingoService }> = async
     {
       schema: {
         ...secured,
-        summary: 'Change one cell',
+        summary: 'Change one cell (script: turn it into a script cell, null: back)',
         params: CellIndexParamsSchema,
         body: PatchCellRequestSchema,
         response: { 200: BingoCardResponseSchema },
@@ -53,7 +53,7 @@ export const bingoRoutes: FastifyPluginAsyncZod<{ bingo: BingoService }> = async
     async (req) => ({
       success: true,
       data: await bingo.patchCell(
-        currentUser(req).id,
+        currentUser(req),
         req.params.index,
         req.body.cell,
         req.body.boardId,

@@ -4,14 +4,17 @@ import {
   type CreateTradeRequest,
   type MarketPrice,
   type RiskState,
+  type ScriptTicks,
 } from '@tb/core';
 import { unwrap } from '../../lib/app-error.js';
 
-export type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>;
+/** The stored board on screen, with what the script found for its script cells (none: {}). */
+export type Board = Pick<BingoBoard, 'id' | 'name' | 'bingoCells'> & { scriptTicks?: ScriptTicks };
 
 /**
- * What a new trade is opened against, read before any transaction opens (the market and the
- * balance may wait on the exchange): the stored board, the pair's market price where known,
+ * What a new trade is opened against, read before any transaction opens (the market, the
+ * balance and the script may wait on the exchange): the stored board with its script ticks,
+ * the pair's market price where known,
  * and the exchange's USDC balance with live trading on (null when off or not read).
  */
 export interface OpenInputs {
@@ -44,6 +47,7 @@ export const openFromBody = (
       {
         risk,
         cells: inputs.board.bingoCells,
+        scriptTicks: inputs.board.scriptTicks ?? {},
         now: now.getTime(),
         timeZone,
         market: inputs.market,

@@ -6,11 +6,11 @@ import {
   sortTradesForDisplay,
   tradesToCsv,
   tradingDate,
-  type BingoBoard,
   type CreateTradeRequest,
   type ImportTradesRequest,
   type MarketPrice,
   type RiskState,
+  type ScriptCellsQuery,
   type Trade,
   type TradeExitRequest,
   type TradeStatusRequest,
@@ -18,6 +18,7 @@ import {
   type UpdateTradeRequest,
 } from '@tb/core';
 import type { Db, Queryable } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
 import { badRequest, unwrap } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -26,7 +27,7 @@ import { ExitUndo } from './exit-undo.js';
 import { IdempotencyKeys, type StoredAnswer } from './idempotency.js';
 import type { LiveDesk, LiveRequest } from './live-desk.js';
 import type { LivePlacement } from './live-placement.js';
-import { openFromBody, type OpenInputs } from './open-from-body.js';
+import { openFromBody, type Board, type OpenInputs } from './open-from-body.js';
 import { TradeOrdersRepository } from './trade-orders.repository.js';
 import { TradesRepository } from './trades.repository.js';
 import {
@@ -52,7 +53,11 @@ const keepsLevels = (trade: Trade, body: UpdateTradeRequest) =>
  * id and name are kept with the trade, so analytics matches cells within one board.
  */
 export interface BoardCells {
-  currentBoard(userId: string): Promise<Pick<BingoBoard, 'id' | 'name' | 'bingoCells'>>;
+  /**
+   * The board on screen with what the script found for its script cells, ticked by the server
+   * for the trade's pair, side and timeframe (DESIGN.md section 15).
+   */
+  boardForTrade(user: UserRow, trade: ScriptCellsQuery): Promise<Board>;
 }
 
 /**
@@ -99,9 +104,10 @@ export class TradesService {
   }
 
   /** What a new trade opens against, read at once before any transaction opens. */
-  async #openInputs(user: RiskUser, body: CreateTradeRequest): Promise<OpenInputs> {
+  async #openInputs(user: UserRow, body: CreateTradeRequest): Promise<OpenInputs> {
+    const { pair, isLong, timeframe = '1h' } = body;
     const [board, market, balanceUsd] = await Promise.all([
-      this.board.currentBoard(user.id),
+      this.board.boardForTrade(user, { pair, isLong, timeframe }),
       this.#market(body.pair),
       this.balance ? this.balance(user.id, body.connectionId) : null,
     ]);
@@ -136,7 +142,7 @@ export class TradesService {
    * answered once per Idempotency-Key (LiveDesk) when it places an order or carries a key.
    */
   async create(
-    user: RiskUser,
+    user: UserRow,
     body: CreateTradeRequest,
     request: LiveRequest = { fingerprint: '' },
   ): Promise<StoredAnswer> {
@@ -154,7 +160,7 @@ export class TradesService {
 
   /** A journal trade: its row and risk change (and its key's answer) in one commit. */
   async #createJournal(
-    user: RiskUser,
+    user: UserRow,
     body: CreateTradeRequest,
     key: string | undefined,
     read?: OpenInputs,
