@@ -12,6 +12,8 @@ export interface EventStreamOptions {
   signal: AbortSignal;
   /** Sent as `Last-Event-ID`: the server replays what came after it. */
   lastEventId?: string | null;
+  /** The server accepted the stream: events follow. */
+  onOpen?: () => void;
   onEvent: (event: StreamEvent) => void;
 }
 
@@ -41,6 +43,7 @@ export async function readEventStream(path: string, options: EventStreamOptions)
     signal: options.signal,
   });
   if (!res.ok || !res.body) throw new Error(`The event stream answered ${res.status}`);
+  options.onOpen?.();
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';

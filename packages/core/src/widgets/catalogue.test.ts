@@ -8,6 +8,7 @@ describe('WIDGETS', () => {
     ['trade-details', 'trade-details', 'Trade Details', 4, 6],
     ['trade-idea', 'trade-idea', 'Trade Idea', 3, 6],
     ['chart', 'chart', 'Trading Chart', 6, 15],
+    ['chat', 'chat', 'Chat', 4, 9],
   ] as const)('%s: id %s, "%s", %i×%i', (type, id, title, w, h) => {
     expect(WIDGETS[type]).toMatchObject({ defaultId: id, title, w, h });
     expect(WIDGETS[type].minW).toBeLessThanOrEqual(w);

@@ -5,6 +5,7 @@ export const WIDGET_TYPES = [
   'trade-details',
   'trade-idea',
   'chart',
+  'chat',
 ] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
@@ -92,6 +93,19 @@ export const WIDGETS: Readonly<Record<WidgetType, WidgetDefinition>> = {
     minH: 15,
     maxW: 12,
     maxH: 15,
+  },
+  // The premium chat beside the widgets (DESIGN.md section 15).
+  chat: {
+    type: 'chat',
+    defaultId: 'chat',
+    title: 'Chat',
+    workflowNumber: null,
+    w: 4,
+    h: 9,
+    minW: 3,
+    minH: 6,
+    maxW: 12,
+    maxH: 12,
   },
 };
 

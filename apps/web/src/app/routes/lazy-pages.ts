@@ -72,6 +72,9 @@ export function preloadPage(pathname: string, client: QueryClient): void {
 export const LeaderboardPage = lazy(() =>
   import('@/features/leaderboard').then((m) => ({ default: m.LeaderboardPage })),
 );
+export const ChatPage = lazy(() =>
+  import('@/features/chat').then((m) => ({ default: m.ChatPage })),
+);
 export const ShopPage = lazy(() =>
   import('@/features/shop').then((m) => ({ default: m.ShopPage })),
 );
@@ -101,6 +104,12 @@ export const ExchangeConnectPage = lazy(() =>
 );
 export const HyperliquidTestPage = lazy(() =>
   import('@/features/hyperliquid-test').then((m) => ({ default: m.HyperliquidTestPage })),
+);
+export const StrategiesPage = lazy(() =>
+  import('@/features/strategies').then((m) => ({ default: m.StrategiesPage })),
+);
+export const StrategyPage = lazy(() =>
+  import('@/features/strategies').then((m) => ({ default: m.StrategyPage })),
 );
 export const AdminPage = lazy(() =>
   import('@/features/admin').then((m) => ({ default: m.AdminPage })),

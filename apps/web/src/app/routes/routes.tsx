@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginRoute /> },
       { path: 'bingo', element: <pages.BingoPage /> },
       { path: 'leaderboard', element: <pages.LeaderboardPage /> },
+      { path: 'chat', element: <pages.ChatPage /> },
       { path: 'shop', element: <pages.ShopPage /> },
       { path: 'about', element: <pages.AboutPage /> },
       { path: 'payment', element: <pages.PaymentPage /> },
@@ -27,6 +28,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'profile', element: <pages.ProfilePage /> },
           { path: 'analytics', element: <pages.AnalyticsPage /> },
+          { path: 'strategies', element: <pages.StrategiesPage /> },
+          { path: 'strategies/:id', element: <pages.StrategyPage /> },
           { path: 'exchange-connect', element: <pages.ExchangeConnectPage /> },
           { path: 'hyperliquid-test', element: <pages.HyperliquidTestPage /> },
         ],

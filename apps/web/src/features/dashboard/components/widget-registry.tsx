@@ -19,6 +19,8 @@ import { TradeIdeaWidget } from '@/features/trade-idea';
 const ChartWidget = lazy(() =>
   import('@/features/chart').then((m) => ({ default: m.ChartWidget })),
 );
+// The chat is premium and added on demand: its code loads with the widget.
+const ChatWidget = lazy(() => import('@/features/chat').then((m) => ({ default: m.ChatWidget })));
 
 /** What the trade idea needs from the dashboard: whether the chart is open, and toggles. */
 export interface ChartControls {
@@ -73,6 +75,9 @@ export function renderWidget(item: WidgetLayoutItem, chart: ChartControls): Reac
           onViewChange={chart.onChartViewChange}
         />
       );
+      break;
+    case 'chat':
+      content = <ChatWidget />;
       break;
     default:
       content = <p>Unknown widget</p>;

@@ -4,6 +4,7 @@ import { useExchangeConnection } from '@/features/exchange';
 import { useTradeList } from '@/features/journal';
 import { useTradeForm } from '../hooks/use-trade-form';
 import { PlaceLiveButton } from './place-live-button';
+import { ShareToChatButton } from './share-to-chat-button';
 import { TargetField } from './target-field';
 import { PairLine, SizeField, TradeFacts } from './trade-summary';
 import './trade-details.css';
@@ -120,6 +121,7 @@ export function TradeDetailsWidget() {
           {form.saving ? 'Saving...' : side}
         </button>
         {live ? <PlaceLiveButton form={form} lockId={lockId} /> : null}
+        <ShareToChatButton form={form} />
         <button type="button" className="trade-form__history" onClick={() => setHistoryOpen(true)}>
           Trade History{' '}
           <span className="trade-form__count" title={`${trades.length} trades, ${openCount} open`}>

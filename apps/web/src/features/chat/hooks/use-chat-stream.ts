@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { meQueryOptions } from '@/features/auth';
+import { useSession } from '@/lib/use-session';
+import { chatKeys } from '../api';
+import { addChatMessage, isRoomOnScreen, removeChatMessage, setChatMuted } from '../lib/chat-cache';
+import { openChatStream } from '../lib/chat-connection';
+
+/**
+ * The chat's push while a chat view is on screen (the /chat page or the dashboard's panel):
+ * new messages, removals and mutes go into the cache as they come; unread counts grow for
+ * rooms not on screen. After a drop the stream is opened again and replays what was missed.
+ * Returns whether it is connected. Use once per page, and only for premium traders.
+ */
+export function useChatStream(enabled: boolean): boolean {
+  const token = useSession()?.token ?? null;
+  const client = useQueryClient();
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (!token || !enabled) return;
+    const close = openChatStream(token, {
+      onOpen: (resumed) => {
+        setConnected(true);
+        // Counts may have moved while no stream was open; a first stream also reads the
+        // shown rooms again (what came between their first read and the stream is not pushed).
+        void client.invalidateQueries({ queryKey: resumed ? chatKeys.rooms : chatKeys.all });
+      },
+      onDrop: () => setConnected(false),
+      onMessage: (message) => {
+        const me = client.getQueryData(meQueryOptions().queryKey);
+        addChatMessage(client, message, {
+          countUnread: message.authorId !== me?.id && !isRoomOnScreen(message.room),
+        });
+      },
+      onDeleted: (event) => removeChatMessage(client, event),
+      onMuted: (event) => setChatMuted(client, event.until),
+    });
+    return () => {
+      close();
+      setConnected(false);
+    };
+  }, [token, enabled, client]);
+  return connected;
+}
