@@ -79,6 +79,9 @@ const BODYLESS: BodylessRoute[] = [
     404,
     true,
   ),
+  // No such chat message, no running mute: the routes' own 404s, after reading no body.
+  route('DELETE /api/admin/chat/messages/{id}', '/api/admin/chat/messages/999999', 404, true),
+  route('DELETE /api/admin/chat/mutes/{userId}', (f) => `/api/admin/chat/mutes/${f.me}`, 404, true),
   route('DELETE /api/users/me/sessions/{id}', (f) => `/api/users/me/sessions/${f.session}`, 204),
   route('POST /api/users/me/sessions/revoke-others', '/api/users/me/sessions/revoke-others', 200),
   route('POST /api/users/logout', '/api/users/logout', 204),

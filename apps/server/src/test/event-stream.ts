@@ -2,6 +2,8 @@
 export interface ReadEvent {
   event: string;
   data: unknown;
+  /** The `id:` line, when the event had one. */
+  id?: string;
 }
 
 /**
@@ -9,11 +11,19 @@ export interface ReadEvent {
  * none), read as it arrives. `until` waits for what the test expects, failing if the stream
  * ends first; the test's own timeout bounds it.
  */
-export async function openEventStream(baseUrl: string, token?: string) {
+export async function openEventStream(
+  baseUrl: string,
+  token?: string,
+  opts: { path?: string; headers?: Record<string, string> } = {},
+) {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/events`, {
+  const res = await fetch(`${baseUrl}${opts.path ?? '/api/events'}`, {
     // As a browser asks: the stream must still go out uncompressed (compression buffers).
-    headers: { 'accept-encoding': 'gzip, br', ...(token && { authorization: `Bearer ${token}` }) },
+    headers: {
+      'accept-encoding': 'gzip, br',
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...opts.headers,
+    },
     signal: controller.signal,
   });
   const events: ReadEvent[] = [];
@@ -71,9 +81,15 @@ function parseBlock(block: string): ReadEvent {
   if (block.startsWith(':')) return { event: 'comment', data: block.slice(1).trim() };
   let event = 'message';
   let data = '';
+  let id: string | undefined;
   for (const line of block.split('\n')) {
     if (line.startsWith('event: ')) event = line.slice(7);
     else if (line.startsWith('data: ')) data += line.slice(6);
+    else if (line.startsWith('id: ')) id = line.slice(4);
   }
-  return { event, data: data ? (JSON.parse(data) as unknown) : null };
+  return {
+    event,
+    data: data ? (JSON.parse(data) as unknown) : null,
+    ...(id !== undefined && { id }),
+  };
 }

@@ -259,7 +259,8 @@ describeEachDatabase(
         if (res.statusCode >= 400) problems.push(`read back: GET ${url} → ${res.statusCode}`);
       }
       expect(problems.join('\n')).toBe('');
-    });
+      // Every route's number slots one by one: over 30 s on a loaded machine since the chat.
+    }, 120_000);
   },
   { env: () => ({ RATE_LIMIT_SCALE: '1000' }) },
 );

@@ -280,6 +280,37 @@ function adminSamples(ids: SampleIds): SampleRequest[] {
     },
     { method: 'GET', url: '/api/admin/payments', query: { state: 'waiting', limit: '5' } },
     ...strategySamples(),
+    ...chatSamples(ids),
+  ];
+}
+
+/** The chat: a post (a plan card with text), history, read marks, the stream, the admin's. */
+function chatSamples(ids: SampleIds): SampleRequest[] {
+  const room = { room: 'general' };
+  const plan = { ...LONG, riskRewardRatio: 2, tier: '2R/R', size: 1 };
+  return [
+    {
+      method: 'POST',
+      url: '/api/chat/rooms/{room}/messages',
+      params: room,
+      body: { plan, text: 'my plan' },
+    },
+    {
+      method: 'GET',
+      url: '/api/chat/rooms/{room}/messages',
+      params: room,
+      query: { before: '5', limit: '10' },
+    },
+    { method: 'POST', url: '/api/chat/rooms/{room}/read', params: room, body: { lastReadId: '1' } },
+    // A bad `after` is refused before the stream opens (a valid one would never end).
+    { method: 'GET', url: '/api/chat/stream', query: { after: '5' } },
+    { method: 'DELETE', url: '/api/admin/chat/messages/{id}', params: { id: '999999' } },
+    {
+      method: 'POST',
+      url: '/api/admin/chat/mutes',
+      body: { userId: ids.other.id, minutes: 5, reason: 'spam' },
+    },
+    { method: 'DELETE', url: '/api/admin/chat/mutes/{userId}', params: { userId: ids.other.id } },
   ];
 }
 

@@ -88,3 +88,11 @@ describe('query and admin schemas', () => {
     expect(ChatMuteRequestSchema.safeParse({ userId: 'u1', minutes: 60 }).success).toBe(true);
   });
 });
+
+describe('message ids', () => {
+  it('takes 1 to 15 digits, so a number holds them exactly', () => {
+    expect(ChatMessagesQuerySchema.safeParse({ before: '999999999999999' }).success).toBe(true);
+    expect(ChatMessagesQuerySchema.safeParse({ before: '9007199254740993' }).success).toBe(false);
+    expect(ChatMessagesQuerySchema.safeParse({ before: '1e3' }).success).toBe(false);
+  });
+});

@@ -95,9 +95,13 @@ export const ChatRoomSchema = text('Room', chatMessages.roomUnknown).refine(
   chatMessages.roomUnknown,
 );
 
-/** A message id as sent back (decimal digits of the database sequence). */
+/**
+ * A message id as sent back: decimal digits of the database sequence, at most 15 (below 2^53,
+ * so a number holds it exactly).
+ */
+export const CHAT_MESSAGE_ID_PATTERN = /^[1-9]\d{0,14}$/;
 export const ChatMessageIdSchema = text('Message id', chatMessages.idInvalid).regex(
-  /^[1-9]\d{0,17}$/,
+  CHAT_MESSAGE_ID_PATTERN,
   chatMessages.idInvalid,
 );
 

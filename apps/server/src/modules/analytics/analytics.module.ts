@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerChat } from '../chat/chat.module.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { registerStrategies } from '../strategies/strategies.module.js';
 import { analyticsRoutes } from './analytics.routes.js';
@@ -17,5 +18,7 @@ export async function registerAnalytics(
   const analytics = new AnalyticsService(deps.db, uses.plans, deps.now);
   await api.register(analyticsRoutes, { analytics });
   await registerStrategies(api, deps, uses);
+  // The chat, gated by plan too (DESIGN.md section 15).
+  await registerChat(api, deps, uses);
   return analytics;
 }

@@ -22,23 +22,43 @@ interface OpenStream {
   end: () => void;
 }
 
-/** One server-sent event: its name and a one-line JSON body. */
-export function sseEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * One server-sent event: its name and a one-line JSON body, with an `id:` line when given (the
+ * browser sends the last one back as Last-Event-ID when it reconnects).
+ */
+export function sseEvent(event: string, data: unknown, id?: string): string {
+  const idLine = id === undefined ? '' : `id: ${id.replace(/[\r\n]/g, '')}\n`;
+  return `${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
+
+/**
+ * What one stream writes besides its heartbeats: called once when the stream opens with the
+ * stream's writer (a no-op once the stream ended); answers how to stop.
+ */
+export type StreamFeed = (
+  who: { userId: string; sessionId: string },
+  write: (chunk: string) => void,
+) => () => void;
 
 /**
  * The open journal streams of this instance: each writes the trader's journal changes as
  * server-sent events (`event: journal`, `data: {"kind":"trades"}`), a heartbeat comment, and
- * ends after its lifetime, when its session is found revoked, or when the app closes.
+ * ends after its lifetime, when its session is found revoked, or when the app closes. Another
+ * stream (the chat's) passes its own {@link StreamFeed} to `open` and keeps the rest.
  */
 export class EventStreams {
   readonly #open = new Set<OpenStream>();
 
   constructor(
-    private readonly events: JournalEvents,
+    private readonly events: JournalEvents | null,
     private readonly timings: StreamTimings = {},
   ) {}
+
+  /** The journal's feed: `journal` events of the trader's changes. */
+  readonly #journalFeed: StreamFeed = (who, write) =>
+    this.events?.listen(who.userId, (kind: JournalChange) =>
+      write(sseEvent('journal', { kind })),
+    ) ?? (() => undefined);
 
   /** Whether `userId` may open one more stream here. */
   hasRoom(userId: string): boolean {
@@ -47,8 +67,13 @@ export class EventStreams {
     return n < MAX_STREAMS_PER_USER;
   }
 
-  /** Streams `userId`'s journal changes on `res` (whose headers the caller has not sent). */
-  open(res: ServerResponse, who: { userId: string; sessionId: string }, headers: object): void {
+  /** Streams `userId`'s journal changes, or `feed`, on `res` (whose headers are not sent yet). */
+  open(
+    res: ServerResponse,
+    who: { userId: string; sessionId: string },
+    headers: object,
+    feed: StreamFeed = this.#journalFeed,
+  ): void {
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -59,9 +84,7 @@ export class EventStreams {
     const write = (chunk: string) => {
       if (!res.writableEnded) res.write(chunk);
     };
-    const stopListening = this.events.listen(who.userId, (kind: JournalChange) =>
-      write(sseEvent('journal', { kind })),
-    );
+    const stopListening = feed(who, write);
     const heartbeat = setInterval(
       () => write(': heartbeat\n\n'),
       this.timings.heartbeatMs ?? HEARTBEAT_MS,

@@ -19,21 +19,7 @@ export async function registerEvents(
 ): Promise<JournalEvents> {
   const events = new JournalEvents(broadcast);
   const streams = new EventStreams(events, uses.timings);
-  // A stream outlives no session: a revocation (logout, password change) heard from any
-  // instance ends this one's streams of a session that is no longer live.
-  broadcast.subscribe(SESSIONS_REVOKED, (message) => {
-    const revocation = parseRevocation(message);
-    if (!revocation) return;
-    for (const stream of streams.of(revocation)) {
-      uses.sessions.findLive(stream.sessionId, stream.userId, now()).then(
-        (live) => live || stream.end(),
-        (err: unknown) => log.warn({ err }, 'events: could not check a revoked session'),
-      );
-    }
-  });
-  // Streams never end by themselves: closing the app ends them, or it would wait for them.
-  api.addHook('preClose', async () => streams.endAll());
-  api.addHook('onClose', async () => streams.endAll());
+  followSessions(api, streams, { broadcast, now, log }, uses.sessions);
 
   api.get(
     '/events',
@@ -67,4 +53,30 @@ export async function registerEvents(
     },
   );
   return events;
+}
+
+/**
+ * What every stream of `streams` obeys (the journal's and the chat's): a stream outlives no
+ * session, so a revocation (logout, password change) heard from any instance ends this
+ * instance's streams of a session that is no longer live; and closing the app ends them all
+ * (streams never end by themselves, and the close would wait for them).
+ */
+export function followSessions(
+  api: FastifyInstance,
+  streams: EventStreams,
+  { broadcast, now, log }: Pick<ModuleDeps, 'broadcast' | 'now' | 'log'>,
+  sessions: Pick<SessionsRepository, 'findLive'>,
+): void {
+  broadcast.subscribe(SESSIONS_REVOKED, (message) => {
+    const revocation = parseRevocation(message);
+    if (!revocation) return;
+    for (const stream of streams.of(revocation)) {
+      sessions.findLive(stream.sessionId, stream.userId, now()).then(
+        (live) => live || stream.end(),
+        (err: unknown) => log.warn({ err }, 'events: could not check a revoked session'),
+      );
+    }
+  });
+  api.addHook('preClose', async () => streams.endAll());
+  api.addHook('onClose', async () => streams.endAll());
 }

@@ -38,6 +38,11 @@ describe('describeAuditAction', () => {
     ['strategy.publish', { month: '2026-07', title: 'July' }, 'published the strategy of 2026-07'],
     ['strategy.publish', null, 'published a strategy'],
     ['strategy.delete', { title: 'July' }, 'deleted a strategy draft'],
+    ['chat.message_deleted', { room: 'btc', author: 'ann' }, 'deleted a chat message'],
+    ['chat.user_muted', { minutes: 60 }, 'muted in the chat for 60 minutes'],
+    ['chat.user_muted', { minutes: 1 }, 'muted in the chat for 1 minute'],
+    ['chat.user_muted', null, 'muted in the chat'],
+    ['chat.user_unmuted', { username: 'ann' }, 'unmuted in the chat'],
     ['something.new_here', null, 'something new here'],
   ])('%s %j → %s', (action, details, words) => {
     expect(describeAuditAction({ action, details })).toBe(words);

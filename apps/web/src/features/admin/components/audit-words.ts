@@ -39,6 +39,8 @@ const FIXED: Readonly<Record<string, string>> = {
   'strategy.create': 'wrote a strategy draft',
   'strategy.update': 'edited a strategy',
   'strategy.delete': 'deleted a strategy draft',
+  'chat.message_deleted': 'deleted a chat message',
+  'chat.user_unmuted': 'unmuted in the chat',
   // Written by the command line before it used user.admin_status; kept for old entries.
   'user.admin.grant': 'made admin',
 };
@@ -70,6 +72,12 @@ export function describeAuditAction(entry: Pick<AuditEntry, 'action' | 'details'
     return typeof month === 'string'
       ? `published the strategy of ${month}`
       : 'published a strategy';
+  }
+  if (action === 'chat.user_muted') {
+    const minutes = details?.minutes;
+    return typeof minutes === 'number'
+      ? `muted in the chat for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+      : 'muted in the chat';
   }
   return FIXED[action] ?? action.replace(/[._]/g, ' ');
 }
