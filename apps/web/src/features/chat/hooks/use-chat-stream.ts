@@ -35,6 +35,7 @@ export function useChatStream(enabled: boolean): boolean {
       },
       onDeleted: (event) => removeChatMessage(client, event),
       onMuted: (event) => setChatMuted(client, event.until),
+      onUnmuted: () => setChatMuted(client, null),
     });
     return () => {
       close();

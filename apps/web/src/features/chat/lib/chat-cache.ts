@@ -44,10 +44,10 @@ export function removeChatMessage(client: QueryClient, event: { id: string; room
   );
 }
 
-/** The caller was muted until `until` (ISO). */
-export function setChatMuted(client: QueryClient, until: string): void {
+/** The caller was muted until `until` (ISO), or (null) the mute was lifted. */
+export function setChatMuted(client: QueryClient, until: string | null): void {
   client.setQueryData<ChatRoomsResponse>(chatKeys.rooms, (rooms) =>
-    rooms ? { ...rooms, muted: { until } } : rooms,
+    rooms ? { ...rooms, muted: until === null ? null : { until } } : rooms,
   );
 }
 

@@ -33,6 +33,7 @@ function handlers(): ChatStreamHandlers & {
     onMessage: vi.fn(),
     onDeleted: vi.fn(),
     onMuted: vi.fn(),
+    onUnmuted: vi.fn(),
   };
 }
 
@@ -49,12 +50,14 @@ describe('openChatStream', () => {
     server.latest().send('message', { message: chatMessage('7') }, '7');
     server.latest().send('deleted', { id: '7', room: 'general' });
     server.latest().send('muted', { until: '2026-11-29T13:00:00.000Z' });
+    server.latest().send('unmuted', {});
     server.latest().send('message', { message: { id: 8 } }, '8');
     server.latest().options.onEvent({ event: 'message', data: 'not json', id: '9' });
     expect(on.onMessage).toHaveBeenCalledTimes(1);
     expect(on.onMessage).toHaveBeenCalledWith(chatMessage('7'));
     expect(on.onDeleted).toHaveBeenCalledWith({ id: '7', room: 'general' });
     expect(on.onMuted).toHaveBeenCalledWith({ until: '2026-11-29T13:00:00.000Z' });
+    expect(on.onUnmuted).toHaveBeenCalledTimes(1);
   });
 
   it('after a drop, waits 1 s, then 2 s …, and reconnects from the last message id', async () => {

@@ -23,6 +23,8 @@ export interface ChatStreamHandlers {
   onMessage: (message: ChatMessage) => void;
   onDeleted: (event: ChatStreamDeletedEvent) => void;
   onMuted: (event: ChatStreamMutedEvent) => void;
+  /** An admin lifted the caller's mute. */
+  onUnmuted: () => void;
 }
 
 export interface ChatConnectionDeps {
@@ -51,6 +53,8 @@ function dispatch(event: StreamEvent, handlers: ChatStreamHandlers): string | nu
   } else if (event.event === 'muted') {
     const parsed = ChatStreamEventSchemas.muted.safeParse(data);
     if (parsed.success) handlers.onMuted(parsed.data);
+  } else if (event.event === 'unmuted') {
+    handlers.onUnmuted();
   }
   return null;
 }
