@@ -1,18 +1,24 @@
-import { AnalyticsQuerySchema, AnalyticsResponseSchema, TradeListResponseSchema } from '@tb/core';
+import {
+  AnalyticsQuerySchema,
+  AnalyticsResponseSchema,
+  ScriptCellWinRatesResponseSchema,
+  TradeListResponseSchema,
+} from '@tb/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth.js';
 import type { AnalyticsService } from './analytics.service.js';
+import type { ScriptWinRatesService } from './script-winrates.service.js';
 
 const secured = { security: [{ bearer: [] }], tags: ['analytics'] };
 const FILTERS =
   'Filters (all optional): from and to (the trader’s local dates, YYYY-MM-DD, both included; a closed trade is dated by its close, an OPEN one by its opening), pair, side (long, short), board (id), tier (1..5), source (journal, exchange)';
 
 /** Analytics of DESIGN.md section 8: premium only (403 PREMIUM_REQUIRED for free users). */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
-  app,
-  { analytics },
-) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{
+  analytics: AnalyticsService;
+  scriptWinRates: ScriptWinRatesService;
+}> = async (app, { analytics, scriptWinRates }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -65,5 +71,18 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.csv);
     },
+  );
+
+  app.get(
+    '/analytics/script-cells',
+    {
+      schema: {
+        ...secured,
+        summary:
+          "Annual plan (case winrate; others 403 PREMIUM_REQUIRED): each script cell's trades, wins, losses, win rate (with its 95 % Wilson interval) and average R across every trader's verified trades, against the win rate of all verified trades over the same period (edge = the difference). Verified: closed by the exchange's fills (source exchange, not imported), decided (a win or a loss; breakeven left out). The period starts at the close of the first such trade a script cell was ticked on. Anonymous and aggregate: counts only, no user. Counted at most once a minute.",
+        response: { 200: ScriptCellWinRatesResponseSchema },
+      },
+    },
+    async (req) => scriptWinRates.winRates(currentUser(req)),
   );
 };

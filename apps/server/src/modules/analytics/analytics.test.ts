@@ -182,8 +182,8 @@ describeEachDatabase('GET /api/analytics on trades recorded through the API', (c
     const board = { boardId, boardName: 'Default Board' };
     expect(body.byCell).toEqual([
       {
-        ...{ ...board, index: 10, title: CELL_10 },
-        ...{ tradesWith: 3, winRateWith: 1, expectancyRWith: 2 },
+        ...{ ...board, index: 10, title: CELL_10, script: null },
+        ...{ tradesWith: 3, winsWith: 3, lossesWith: 0, winRateWith: 1, expectancyRWith: 2 },
         ...{ winRateWithCi: ci(0.4385, 1), expectancyRWithCi: ci(2, 2) },
         ...{ tradesWithout: 2, winRateWithout: 0, expectancyRWithout: -1 },
         ...{ winRateWithoutCi: ci(0, 0.65762), expectancyRWithoutCi: ci(-1, -1) },
@@ -193,8 +193,8 @@ describeEachDatabase('GET /api/analytics on trades recorded through the API', (c
         [0, CELL_0],
         [5, CELL_5],
       ].map(([index, title]) => ({
-        ...{ ...board, index, title },
-        ...{ tradesWith: 5, winRateWith: 0.6, expectancyRWith: 0.8 },
+        ...{ ...board, index, title, script: null },
+        ...{ tradesWith: 5, winsWith: 3, lossesWith: 2, winRateWith: 0.6, expectancyRWith: 0.8 },
         // R 2, 2, -1, -1, 2: s² = (3 × 1.2² + 2 × 1.8²) / 4 = 2.7;
         // 0.8 ± t(4) 2.776 × √2.7 / √5 = 0.8 ± 2.0399.
         ...{ winRateWithCi: ci(0.23072, 0.88238), expectancyRWithCi: ci(-1.2399, 2.8399) },
