@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AnalyticsQuery, AnalyticsResponse, TradeListResponse } from '@tb/core';
+import type {
+  AnalyticsQuery,
+  AnalyticsResponse,
+  ScriptCellWinRatesResponse,
+  TradeListResponse,
+} from '@tb/core';
 import { apiDownload, apiRequest } from '@/lib/api-client';
 import { filtersQueryString } from './filters/filters';
 
@@ -7,12 +12,14 @@ export const analyticsKeys = {
   all: ['analytics'] as const,
   report: (filters: AnalyticsQuery) => ['analytics', 'report', filters] as const,
   trades: (filters: AnalyticsQuery) => ['analytics', 'trades', filters] as const,
+  scriptCells: ['analytics', 'script-cells'] as const,
 };
 
 export const analyticsMessages = {
   load: 'Failed to load analytics',
   loadTrades: "Failed to load the day's trades",
   export: 'Failed to export the trades',
+  scriptCells: "Failed to load the script cells' win rates",
 } as const;
 
 /**
@@ -45,3 +52,15 @@ export const analyticsTradesQueryOptions = (filters: AnalyticsQuery) =>
 export function downloadAnalyticsCsv(filters: AnalyticsQuery): Promise<Blob> {
   return apiDownload(`/analytics/export.csv${filtersQueryString(filters)}`);
 }
+
+/**
+ * GET /api/analytics/script-cells: each script cell's win rate across every trader's verified
+ * trades (annual plan). The server counts it once a minute; asking more often gains nothing.
+ */
+export const scriptWinRatesQueryOptions = () =>
+  queryOptions({
+    queryKey: analyticsKeys.scriptCells,
+    queryFn: ({ signal }) =>
+      apiRequest<ScriptCellWinRatesResponse>('/analytics/script-cells', { signal }),
+    staleTime: 60_000,
+  });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { calls, errorBody, stubFetch, type MockReply, type MockRequest } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 import { wonTradeFixture } from '@/test/trade-fixture';
-import { edgeRow, reportFixture, stats } from '../test/report-fixture';
+import { edgeRow, reportFixture, scriptWinRatesFixture, stats } from '../test/report-fixture';
 
 // jsdom has no canvas: the charts draw nothing here (the browser check covers them); their
 // tables and summaries are what these tests read.
@@ -24,13 +24,18 @@ function serve(
   return stubFetch((req) => {
     if (req.path === '/users/me')
       return { status: 200, body: publicUser({ username: 'ada', ...user }) };
+    // The card of every trader's script cells (its own tests: analytics-script-cells.test).
+    if (req.path === '/analytics/script-cells')
+      return { status: 200, body: scriptWinRatesFixture() };
     if (req.path.startsWith('/analytics')) return analytics(req);
     return { status: 200, body: [] };
   });
 }
 
 const analyticsCalls = (fetch: ReturnType<typeof stubFetch>) =>
-  calls(fetch).filter((call) => call.includes('/api/analytics'));
+  calls(fetch).filter(
+    (call) => call.includes('/api/analytics') && !call.includes('/api/analytics/script-cells'),
+  );
 
 /** The definition of a key figure, by its term. */
 function figure(term: string): string {
@@ -68,7 +73,13 @@ describe('Analytics for a premium trader', () => {
     };
     await openPage('/analytics', { ...fixture, discipline });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Discipline', 'Key figures', 'Excursions', 'Charts']);
+    expect(headings).toEqual([
+      'Discipline',
+      'Key figures',
+      'Excursions',
+      'Charts',
+      'Script cells across all traders',
+    ]);
 
     const tiers = screen.getByRole('table', { name: 'Outcome by score tier' });
     expect(
@@ -89,13 +100,15 @@ describe('Analytics for a premium trader', () => {
       within(header!)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Cell', 'With', 'Without', 'Edge']);
+    ).toEqual(['Cell', 'Win rate', 'With', 'Without', 'Edge']);
     expect(within(row!).getByRole('rowheader')).toHaveTextContent('Waited for the candle close');
     expect(
       within(row!)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual([
+      // 5 trades: under SMALL_SAMPLE (10), greyed.
+      '80.0%4 won · 1 lost of 5 tradessmall sample',
       '+1.20R80.0% win · 5 trades95%: +0.10R to +2.30R, win 37.6% to 96.4%',
       '-0.10R40.0% win · 5 trades95%: -1.00R to +0.80R, win 11.8% to 76.9%',
       '+1.30R',

@@ -6,6 +6,7 @@ import { FiltersBar } from '../filters/filters-bar';
 import { useFilters } from '../filters/use-filters';
 import { useAnalytics } from '../hooks/use-analytics';
 import { useAnalyticsExport } from '../hooks/use-analytics-export';
+import { ScriptWinRatesCard } from '../sections/script-winrates-card';
 import { AnalyticsReport } from './analytics-report';
 import { AnalyticsError, AnalyticsLoading } from './analytics-states';
 import { SampleLock } from './sample-lock';
@@ -70,6 +71,7 @@ export function AnalyticsPage() {
           updating={view.updating}
         />
       )}
+      <ScriptWinRatesCard />
     </Page>
   );
 }

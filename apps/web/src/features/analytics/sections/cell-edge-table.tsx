@@ -1,6 +1,17 @@
-import { enoughSample, MIN_SAMPLE, type CellEdgeRow, type Interval } from '@tb/core';
+import {
+  enoughSample,
+  isSmallSample,
+  MIN_SAMPLE,
+  SMALL_SAMPLE,
+  scriptCellById,
+  type CellEdgeRow,
+  type Interval,
+} from '@tb/core';
 import { showR, showRateRange, showRRange, showWinRate, toneOf, tradeCount } from '../format';
+import { SampleNote, ScriptMark } from './win-rate-cell';
 import { ValueBar } from './value-bar';
+
+const SMALL_SAMPLE_TEXT = `${SMALL_SAMPLE} trades`;
 
 /** Too few trades on either side: the edge would be noise. */
 export const isThin = (row: CellEdgeRow): boolean =>
@@ -58,11 +69,39 @@ function Side({
   );
 }
 
+/** The cell's name; a script cell's with its mark and, on hover or focus, its rule. */
+function CellName({ row }: { row: CellEdgeRow }) {
+  const script = row.script === null ? undefined : scriptCellById(row.script);
+  return (
+    <th scope="row">
+      {row.title}
+      {script ? <ScriptMark rule={script.rule} /> : null}
+    </th>
+  );
+}
+
+/** The cell's win rate with its sample: won and lost of the trades taken with it ticked. */
+function WinRate({ row }: { row: CellEdgeRow }) {
+  const small = isSmallSample(row.tradesWith);
+  return (
+    <td data-label="Win rate" className={small ? 'an-winrate an-winrate--small' : 'an-winrate'}>
+      <div>
+        <span className="an-figure">{showWinRate(row.winRateWith)}</span>
+        <span className="an-figure__sub">
+          {row.winsWith} won · {row.lossesWith} lost of {tradeCount(row.tradesWith)}
+        </span>
+        {small ? <SampleNote /> : null}
+      </div>
+    </td>
+  );
+}
+
 function EdgeRow({ row, largest }: { row: CellEdgeRow; largest: number }) {
   if (isThin(row)) {
     return (
       <tr className="an-edge--thin">
-        <th scope="row">{row.title}</th>
+        <CellName row={row} />
+        <WinRate row={row} />
         <td colSpan={3}>
           <div>
             <span className="an-figure">Not enough trades yet</span>
@@ -76,7 +115,8 @@ function EdgeRow({ row, largest }: { row: CellEdgeRow; largest: number }) {
   }
   return (
     <tr>
-      <th scope="row">{row.title}</th>
+      <CellName row={row} />
+      <WinRate row={row} />
       <td data-label="With">
         <Side
           expectancyR={row.expectancyRWith}
@@ -120,8 +160,9 @@ export function CellEdgeTable({ rows }: { rows: readonly CellEdgeRow[] }) {
         Per-cell edge
       </h3>
       <p className="an-muted">
-        Expectancy of the trades taken with each cell ticked against those without it: the edge is
-        what ticking it has been worth per trade.
+        Win rate of the trades taken with each cell ticked (won and lost of how many; greyed under
+        {` ${SMALL_SAMPLE_TEXT}`}), and their expectancy against those without it: the edge is what
+        ticking it has been worth per trade. Cells the script ticked are marked Script.
       </p>
       {rows.length === 0 ? (
         <p className="an-muted">No closed trade with ticked cells yet.</p>
@@ -132,6 +173,7 @@ export function CellEdgeTable({ rows }: { rows: readonly CellEdgeRow[] }) {
             <thead>
               <tr>
                 <th scope="col">Cell</th>
+                <th scope="col">Win rate</th>
                 <th scope="col">With</th>
                 <th scope="col">Without</th>
                 <th scope="col" className="num">
@@ -143,13 +185,17 @@ export function CellEdgeTable({ rows }: { rows: readonly CellEdgeRow[] }) {
               <tbody key={group.key}>
                 {groups.length > 1 ? (
                   <tr className="an-edge__board">
-                    <th scope="rowgroup" colSpan={4}>
+                    <th scope="rowgroup" colSpan={5}>
                       {group.name}
                     </th>
                   </tr>
                 ) : null}
                 {group.rows.map((row) => (
-                  <EdgeRow key={`${group.key}:${row.index}`} row={row} largest={largest} />
+                  <EdgeRow
+                    key={`${group.key}:${row.script ?? row.index}`}
+                    row={row}
+                    largest={largest}
+                  />
                 ))}
               </tbody>
             ))}

@@ -1,4 +1,12 @@
-import { rMultiple, usd, wilsonInterval, type AnalyticsResponse, type CellEdgeRow } from '@tb/core';
+import {
+  rMultiple,
+  scriptCellWinRates,
+  usd,
+  wilsonInterval,
+  type AnalyticsResponse,
+  type CellEdgeRow,
+  type ScriptCellWinRatesResponse,
+} from '@tb/core';
 
 type Stats = AnalyticsResponse['discipline']['followedTier'];
 
@@ -108,6 +116,8 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
         index: 7,
         title: 'Waited for the candle close',
         tradesWith: 5,
+        winsWith: 4,
+        lossesWith: 1,
         winRateWith: 0.8,
         expectancyRWith: rMultiple(1.2),
         winRateWithCi: { low: 0.3755, high: 0.9638 },
@@ -154,5 +164,24 @@ export function reportFixture(overrides: Partial<AnalyticsResponse> = {}): Analy
     },
     options: { pairs: ['BTCUSDT', 'ETHUSDT'], boards: [{ id: 'b1', name: 'Main board' }] },
     ...overrides,
+  };
+}
+
+/**
+ * A GET /api/analytics/script-cells answer (tests only), from core's own maths: 40 verified
+ * trades since 2 May 2026, half won, +0.30R on average; the trend script 14 of 20 won
+ * (+0.80R), volume 2 of 5 (small sample), the others never ticked.
+ */
+export function scriptWinRatesFixture(): ScriptCellWinRatesResponse {
+  return {
+    ...scriptCellWinRates({
+      since: '2026-05-02T10:00:00.000Z',
+      baseline: { trades: 40, wins: 20, losses: 20, sumR: 12 },
+      byScript: {
+        'daily-trend': { trades: 20, wins: 14, losses: 6, sumR: 16 },
+        'volume-up': { trades: 5, wins: 2, losses: 3, sumR: -1 },
+      },
+    }),
+    computedAt: '2026-06-01T12:00:00.000Z',
   };
 }
