@@ -1,6 +1,7 @@
 import { cellTooltip, type BingoCell as Cell } from '@tb/core';
-import { Pencil } from 'lucide-react';
-import { memo } from 'react';
+import { Lock, Pencil } from 'lucide-react';
+import { memo, useId } from 'react';
+import { scriptCellTexts, type ScriptCellState } from './script-cell-state';
 
 export interface BingoCellProps {
   cell: Cell;
@@ -11,6 +12,8 @@ export interface BingoCellProps {
   tabStop: boolean;
   /** The id of the board's description of the keys (the name already says title and points). */
   describedBy?: string;
+  /** A script cell's state for the planned trade (scriptCellState); absent for an own cell. */
+  script?: ScriptCellState | null;
 }
 
 /** Titles from this length get the smaller type, so a 40-character practice fits a cell. */
@@ -40,14 +43,83 @@ export function cellLabel(cell: Pick<Cell, 'title' | 'points'>, index: number): 
  * The hover tooltip repeats title and points for the eye only (aria-hidden); the cell is
  * described by the board's line about the keys (`describedBy`), so nothing is read twice.
  */
-export const BingoCell = memo(function BingoCell({
+export const BingoCell = memo(function BingoCell(props: BingoCellProps) {
+  return props.script ? (
+    <ScriptBingoCell {...props} script={props.script} />
+  ) : (
+    <OwnBingoCell {...props} />
+  );
+});
+
+/**
+ * A script cell: the script ticks it for the planned trade, never a click or a key (it is
+ * aria-disabled, and says why). It shows a Script badge, whether the script ticked it, and, in
+ * a tooltip that focus opens as hover does (and that describes it to screen readers), the
+ * value the script saw, the data it used and its rule.
+ */
+function ScriptBingoCell({
   cell,
   index,
-  onToggle,
   onEdit,
   tabStop,
   describedBy,
-}: BingoCellProps) {
+  script,
+}: BingoCellProps & { script: ScriptCellState }) {
+  const tipId = useId();
+  const classes = ['bingo-cell', 'is-script', `is-script-${script.status}`];
+  if (script.status === 'ticked') classes.push('is-selected');
+  const title = cell.title.trim();
+  return (
+    <div className={classes.join(' ')}>
+      <button
+        type="button"
+        className="bingo-cell__toggle"
+        data-cell-index={index}
+        tabIndex={tabStop ? 0 : -1}
+        aria-disabled="true"
+        aria-label={`${cellLabel(cell, index)}, script cell: ${script.badge}`}
+        aria-describedby={[tipId, describedBy].filter(Boolean).join(' ')}
+        // The script ticks it: a click or Enter changes nothing.
+        onClick={(event) => event.preventDefault()}
+      >
+        <span className="bingo-cell__head" aria-hidden="true">
+          <span className="bingo-cell__number">{index + 1}</span>
+          <span className="bingo-cell__script-badge">
+            {script.status === 'locked' ? <Lock size={9} aria-hidden="true" /> : null}
+            {scriptCellTexts.badge}
+          </span>
+          <span className="bingo-cell__points" data-points={cell.points}>
+            <span className="bingo-cell__points-unit" data-unit={ptsUnit(cell.points)} />
+          </span>
+        </span>{' '}
+        <span
+          className={title.length >= LONG_TITLE ? 'bingo-cell__title is-long' : 'bingo-cell__title'}
+          aria-hidden="true"
+        >
+          {title}
+        </span>
+        <span className="bingo-cell__script-state" aria-hidden="true">
+          {script.badge}
+        </span>
+      </button>
+      <button
+        type="button"
+        className="bingo-cell__edit"
+        aria-label={`Edit cell ${index + 1}`}
+        tabIndex={-1}
+        onClick={() => onEdit(index)}
+      >
+        <Pencil aria-hidden="true" size={12} />
+      </button>
+      <span role="tooltip" id={tipId} className="bingo-cell__tooltip bingo-cell__script-tip">
+        {script.description} {scriptCellTexts.handTick}.
+      </span>
+    </div>
+  );
+}
+
+/** A trader's own cell: a toggle. */
+function OwnBingoCell({ cell, index, onToggle, onEdit, tabStop, describedBy }: BingoCellProps) {
   const tip = cellTooltip(cell);
   const title = cell.title.trim();
   const classes = ['bingo-cell'];
@@ -99,4 +171,4 @@ export const BingoCell = memo(function BingoCell({
       </span>
     </div>
   );
-});
+}

@@ -1,6 +1,8 @@
 import type { BingoCell as Cell } from '@tb/core';
 import { forwardRef, useId, useState, type KeyboardEvent } from 'react';
+import type { ScriptCellsView } from '@/features/bingo-script';
 import { BingoCell } from './bingo-cell';
+import { scriptCellState } from './script-cell-state';
 
 /** Cells per row of the board (5 × 5). */
 const ROW = 5;
@@ -32,6 +34,8 @@ export interface BingoCellsProps {
   boardName: string;
   onToggle: (index: number) => void;
   onEdit: (index: number) => void;
+  /** The script's answer for the planned trade (script cells show it); none: no script cells. */
+  scripts?: ScriptCellsView;
 }
 
 /**
@@ -41,7 +45,7 @@ export interface BingoCellsProps {
  * is described by one shared, visually hidden line that names these keys.
  */
 export const BingoCells = forwardRef<HTMLDivElement, BingoCellsProps>(function BingoCells(
-  { cells, boardName, onToggle, onEdit },
+  { cells, boardName, onToggle, onEdit, scripts = { status: 'none' } },
   ref,
 ) {
   const [active, setActive] = useState(0);
@@ -90,6 +94,7 @@ export const BingoCells = forwardRef<HTMLDivElement, BingoCellsProps>(function B
           onToggle={onToggle}
           onEdit={onEdit}
           describedBy={helpId}
+          script={scriptCellState(cell, scripts)}
         />
       ))}
     </div>

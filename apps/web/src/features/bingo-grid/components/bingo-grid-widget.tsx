@@ -1,4 +1,10 @@
-import { confirmMessages, currentBoard, isBoardEmpty, type BingoState } from '@tb/core';
+import {
+  confirmMessages,
+  currentBoard,
+  isBoardEmpty,
+  scriptBoardMessages,
+  type BingoState,
+} from '@tb/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, QueryStatus } from '@/components';
 import { notify } from '@/components/notifications';
@@ -9,6 +15,7 @@ import {
   useBingoState,
   useJournalMode,
 } from '@/features/journal';
+import { useScriptCase, useScriptCells, type ScriptCellsView } from '@/features/bingo-script';
 import { downloadBoardsExport, exportTexts } from '../export';
 import { BingoCells } from './bingo-cells';
 import { BoardNav } from './board-nav';
@@ -50,6 +57,8 @@ export function BingoGridWidget() {
 function BingoBoard({ state }: { state: BingoState }) {
   const { signedIn, isPremium } = useJournalMode();
   const actions = useBingoActions();
+  const scripts = useScriptCells();
+  const scriptCase = useScriptCase();
   const [editing, setEditing] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const cellsRef = useRef<HTMLDivElement>(null);
@@ -93,13 +102,16 @@ function BingoBoard({ state }: { state: BingoState }) {
         boardName={board.name}
         onToggle={actions.toggle}
         onEdit={setEditing}
+        scripts={scripts}
       />
+      <ScriptStatus view={scripts} />
       <Suspense fallback={null}>
         {editedCell && editing !== null ? (
           <CellEditDialog
             cell={editedCell}
             onSave={(patch) => actions.editCell(editing, patch)}
             onClose={() => setEditing(null)}
+            scriptCase={scriptCase}
           />
         ) : null}
         {confirmDelete ? (
@@ -113,5 +125,48 @@ function BingoBoard({ state }: { state: BingoState }) {
         ) : null}
       </Suspense>
     </div>
+  );
+}
+
+/** Texts of the line under a board with script cells. */
+export const scriptStatusTexts = {
+  loading: (pair: string, side: string) => `Script cells: reading the market for ${pair} ${side}…`,
+  ready: (pair: string, side: string) =>
+    `Script cells ticked for ${pair} ${side}. Hover or focus one for its data and rule.`,
+  error: 'Market data unavailable: the script cells show No data and count nothing.',
+  retry: 'Try again',
+  upgrade: 'Renew',
+} as const;
+
+/** One line under the board about its script cells: for which trade, or why they count nothing. */
+function ScriptStatus({ view }: { view: ScriptCellsView }) {
+  if (view.status === 'none') return null;
+  if (view.status === 'locked') {
+    return (
+      <p className="bingo-grid__script-status is-locked">
+        {scriptBoardMessages.lapsed}{' '}
+        <Button variant="secondary" onClick={() => openPremiumLock(scriptBoardMessages.lapsed)}>
+          {scriptStatusTexts.upgrade}
+        </Button>
+      </p>
+    );
+  }
+  const side = view.isLong ? 'long' : 'short';
+  if (view.status === 'error') {
+    return (
+      <p className="bingo-grid__script-status is-error" role="status">
+        {scriptStatusTexts.error}{' '}
+        <Button variant="secondary" onClick={view.retry}>
+          {scriptStatusTexts.retry}
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <p className="bingo-grid__script-status" role="status">
+      {view.status === 'loading'
+        ? scriptStatusTexts.loading(view.pair, side)
+        : scriptStatusTexts.ready(view.pair, side)}
+    </p>
   );
 }

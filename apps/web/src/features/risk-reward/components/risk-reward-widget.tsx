@@ -7,16 +7,19 @@ import {
   riskTierFromScore,
   TIER_BOXES,
 } from '@tb/core';
+import { useScriptPoints } from '@/features/bingo-script';
 import { useBingoScore } from '@/features/journal';
 import './risk-reward.css';
 
 /**
  * Score out of 20 and the three tier boxes (6/20 = 2R/R, 11/20 = 3R/R, 16/20 = 4R/R); the
  * animated BINGO at 20 or more. Reads only the score, so toggling a cell that does not change
- * it does not re-render this widget.
+ * it does not re-render this widget. Script cells count when their script ticked them for the
+ * planned pair and side.
  */
 export function RiskRewardWidget() {
-  const score = useBingoScore();
+  // The ticked cells' points and those of the script cells the script ticked for the plan.
+  const score = useBingoScore() + useScriptPoints();
   const tier = riskTierFromScore(score);
   return (
     <div className="risk-reward">

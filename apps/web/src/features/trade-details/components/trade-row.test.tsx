@@ -155,3 +155,29 @@ describe('trade row', () => {
     expect(within(verified).getByRole('button', { name: 'Hide BTCUSDT Long' })).toBeVisible();
   });
 });
+
+describe('TradeRow script cells', () => {
+  it('names a cell the script ticked with its label, value and unit', () => {
+    const row = renderRow(
+      tradeFixture({
+        cells: [
+          { index: 0, title: 'Own rule', points: 2 },
+          {
+            index: 3,
+            title: 'Volume above its 20-candle average',
+            points: 1,
+            script: 'volume-up',
+            value: 1.8456,
+          },
+        ],
+      }),
+    );
+    const cells = within(row).getByRole('list', { name: 'Ticked cells' });
+    expect(within(cells).getByText('Own rule')).toBeVisible();
+    expect(
+      within(cells).getByText(
+        'Script: Volume above its 20-candle average (1.85 × the 20-candle average)',
+      ),
+    ).toBeVisible();
+  });
+});

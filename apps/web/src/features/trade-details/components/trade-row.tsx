@@ -1,4 +1,4 @@
-import { canChangeTrade, type ExitRequest, type Trade } from '@tb/core';
+import { canChangeTrade, scriptSnapshotText, type ExitRequest, type Trade } from '@tb/core';
 import { useState } from 'react';
 import { Badge } from '@/components';
 import { useExitUndo } from '@/features/journal';
@@ -40,7 +40,7 @@ function BoardFacts({ trade }: { trade: Trade }) {
         <ul className="trade-row__cells" aria-label="Ticked cells">
           {trade.cells.map((cell) => (
             <li key={cell.index}>
-              {cell.title || `Cell ${cell.index + 1}`}{' '}
+              {scriptSnapshotText(cell) ?? (cell.title || `Cell ${cell.index + 1}`)}{' '}
               <span className="trade-row__points">{cell.points} pts</span>
             </li>
           ))}

@@ -9,7 +9,8 @@ import {
   tradeLevelsError,
   type LiveOrderRequest,
 } from '@tb/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useScriptPoints, writePlannedSide } from '@/features/bingo-script';
 import {
   useBingoScore,
   usePlaceTrade,
@@ -37,13 +38,16 @@ export const tradeFormMessages = {
 
 /** State of the trade form: side, prices as typed, target (computed or manual) and size. */
 export function useTradeForm() {
-  const score = useBingoScore();
+  // The board's score with the script cells the script ticked for this pair and side.
+  const score = useBingoScore() + useScriptPoints();
   const { save } = useTradeActions();
   const { place } = usePlaceTrade();
   const { lock, isLoading } = useRisk();
   const { sizing, maxSizeUsd, sizedFrom } = useTradeSizing();
   const tradingPair = useTradingPair();
   const [isLong, setIsLong] = useState(false);
+  // The board's script cells are ticked for the side planned here.
+  useEffect(() => writePlannedSide(isLong), [isLong]);
   const [stopLoss, setStopLoss] = useState('');
   const [entry, setEntry] = useState('');
   const [manualTarget, setManualTarget] = useState<string | null>(null);
