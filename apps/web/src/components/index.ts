@@ -5,7 +5,6 @@ export { Alert, type AlertProps, type AlertTone } from './alert';
 export { Badge, type BadgeTone } from './badge';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant } from './button';
 export { Card, type CardProps } from './card';
-export { ComingSoon } from './coming-soon';
 export { ErrorBoundary, type ErrorBoundaryProps } from './error-boundary';
 export { Page, type PageProps } from './page';
 export { QueryStatus, type QueryStatusProps } from './query-status';

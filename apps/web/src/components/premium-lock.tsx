@@ -18,8 +18,7 @@ export interface PremiumLockProps {
 
 /**
  * The premium lock (SPEC.md section 2): shown when a free or anonymous user reaches a premium
- * feature. It lists what premium brings (each feature in one line, the ones not built yet
- * marked coming soon) and leads to /payment.
+ * feature. It lists what premium brings (each feature in one line) and leads to /payment.
  */
 export function PremiumLock({
   open,

@@ -5,6 +5,7 @@ import { AuditLogCard } from './audit-log-card';
 import { MessagesCard } from './messages-card';
 import { PaymentsCard } from './payments-card';
 import { StatsHeader } from './stats-header';
+import { StrategiesCard } from './strategies-card';
 import { UsersCard } from './users-card';
 import './admin.css';
 
@@ -22,6 +23,7 @@ export function AdminPage() {
       <StatsHeader />
       <UsersCard meId={me.data?.id ?? null} />
       <PaymentsCard />
+      <StrategiesCard />
       <MessagesCard />
       <AuditLogCard />
     </Page>

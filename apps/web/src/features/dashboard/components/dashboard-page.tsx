@@ -10,6 +10,7 @@ import {
   usePremiumLockRequest,
 } from '@/features/journal';
 import { RiskSidebar } from '@/features/risk-sidebar';
+import { StrategyCard } from '@/features/strategies';
 import { useDashboardLayout } from '../hooks/use-dashboard-layout';
 import { useWidgetParams } from '../hooks/use-widget-params';
 import { DashboardGrid } from './dashboard-grid';
@@ -48,6 +49,7 @@ export function DashboardPage() {
       <h1 className="visually-hidden">Bingo Dashboard</h1>
       <RiskSidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
       <div className="dashboard__main">
+        <StrategyCard />
         {layout ? (
           <>
             <DashboardGrid dashboard={{ ...dashboard, layout }} chart={chart} />

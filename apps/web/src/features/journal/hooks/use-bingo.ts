@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
+  addFilledBoard,
   currentScore,
   deleteBoard,
   goToNextBoard,
@@ -8,6 +9,7 @@ import {
   renameBoard,
   toggleCell,
   updateCell,
+  type BingoCell,
   type BingoState,
   type CellPatch,
   type ErrorCode,
@@ -75,6 +77,11 @@ export interface BingoActions {
   remove: (boardIndex: number) => void;
   /** Fills the empty board on screen with the starter cells (refused if it has any content). */
   loadStarter: () => void;
+  /**
+   * Adds a board named `name` (trimmed to the limit) holding `cells` and shows it (premium,
+   * within the board limit; a refusal shows the lock or the rule). Whether it was added.
+   */
+  addFilled: (name: string, cells: readonly BingoCell[]) => boolean;
 }
 
 /** Stable actions on the bingo state; every rule comes from @tb/core. */
@@ -161,6 +168,15 @@ export function useBingoActions(): BingoActions {
           ),
         );
         if (loaded) notify(bingoNotices.starterLoaded, 'success');
+      },
+      addFilled: (name, cells) => {
+        // One id for the save and its retry after a 409, so a retry adds the same board once.
+        const id = newId();
+        return boardChange((s) =>
+          s.bingoPages.some((b) => b.id === id)
+            ? { ok: true, value: s }
+            : addFilledBoard(s, id, name, cells, actor()),
+        );
       },
     };
   }, [signedIn, isPremium, client, runPatch, runSave]);

@@ -1,28 +1,24 @@
-import { premiumLockTexts } from '@tb/core';
-import { Link } from 'react-router';
-import { buttonClass, Card, ComingSoon, Page } from '@/components';
-import { PremiumFeatureList } from '@/components/premium-feature-list';
+import { Page } from '@/components';
+import { ShopPlans } from './shop-plans';
+import { ShopScriptCells } from './shop-script-cells';
+import { ShopStrategies } from './shop-strategies';
 import './shop.css';
 
-/** /shop: not open yet (SPEC.md), and what is on sale today: premium, described feature by feature. */
+export const shopTexts = {
+  lead: 'Ready-made cells and boards for your bingo: the script cells the app ticks from market data, and every month’s strategy board. Each goes onto your boards in one click.',
+} as const;
+
+/**
+ * /shop (DESIGN.md section 15): the catalogue of script cells and strategy boards, what each
+ * plan unlocks, and a button that adds one to the trader's boards where the plan allows it.
+ */
 export function ShopPage() {
   return (
-    <Page title="Shop">
+    <Page title="Shop" lead={shopTexts.lead}>
       <div className="shop">
-        <ComingSoon plans={['Exclusive items', 'A bingo case']}>
-          <p>The shop is not open yet. Planned:</p>
-        </ComingSoon>
-        <Card as="section" className="shop-premium" labelledBy="shop-premium-title">
-          <div className="shop-premium__head">
-            <h2 id="shop-premium-title" className="shop-premium__title">
-              Premium, on sale now
-            </h2>
-            <Link to={premiumLockTexts.href} className={buttonClass('primary')}>
-              See plans and prices
-            </Link>
-          </div>
-          <PremiumFeatureList columns={2} />
-        </Card>
+        <ShopScriptCells />
+        <ShopStrategies />
+        <ShopPlans />
       </div>
     </Page>
   );
