@@ -207,6 +207,8 @@ export function fakeServer(routes: Routes = {}) {
     'GET /admin/contact-messages': () => json(messageList([contactMessage()])),
     // None by default: the users' names would also head the payment rows.
     'GET /admin/payments': () => json({ payments: [] }),
+    // None by default (the Strategies card's own tests: strategies-card.test).
+    'GET /admin/strategies': () => json({ strategies: [] }),
     'GET /users/u-bob/subscription': () => json(subscriptionOf(bob)),
     'GET /users/u-alice/subscription': () => json(subscriptionOf(alice)),
   };

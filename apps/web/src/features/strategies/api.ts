@@ -1,10 +1,11 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  CreateStrategyRequest,
-  PublishStrategyResponse,
-  StrategiesResponse,
-  StrategyCell,
-  StrategyResponse,
+import {
+  formatStrategyMonth,
+  type CreateStrategyRequest,
+  type PublishStrategyResponse,
+  type StrategiesResponse,
+  type StrategyCell,
+  type StrategyResponse,
 } from '@tb/core';
 import { apiRequest } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
@@ -94,7 +95,7 @@ export const publishStrategyMutationOptions = () =>
           mailsQueued > 0
             ? ` ${mailsQueued} subscriber ${mailsQueued === 1 ? 'mail' : 'mails'} on the way.`
             : '';
-        return `Published for ${strategy.month ?? 'the month'}.${mails}`;
+        return `Published for ${strategy.month ? formatStrategyMonth(strategy.month) : 'the month'}.${mails}`;
       },
     },
   });
