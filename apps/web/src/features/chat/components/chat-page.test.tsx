@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { premiumLockTexts } from '@tb/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody, type MockRequest } from '@/test/fetch-mock';
 import { publicUser, renderApp, signIn } from '@/test/render-app';
 import { chatMessage, chatRooms } from '../test/fixtures';
@@ -181,5 +181,56 @@ describe('/chat, premium', () => {
     expect(box).toBeDisabled();
     expect(screen.getByText(/You are muted until 1 Jan 2999, 10:30/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+});
+
+describe('/chat, paging and visibility', () => {
+  it('"Load earlier" puts the older page on top and goes once there are no more', async () => {
+    signIn('trader1');
+    const net = fakeChatNetwork((req) => {
+      if (req.path === '/users/me') return { status: 200, body: me() };
+      if (req.path === '/chat/rooms') return { status: 200, body: chatRooms() };
+      if (req.path === '/chat/rooms/general/messages?before=10') {
+        return {
+          status: 200,
+          body: { messages: [chatMessage('9', { text: 'older' })], hasMore: false },
+        };
+      }
+      if (req.path === '/chat/rooms/general/messages') {
+        return {
+          status: 200,
+          body: { messages: [chatMessage('10', { text: 'newest' })], hasMore: true },
+        };
+      }
+      return { status: 204 };
+    });
+    const { user } = renderApp('/chat');
+    await screen.findByText('newest');
+    await user.click(screen.getByRole('button', { name: 'Load earlier' }));
+    await screen.findByText('older');
+    const texts = within(messageList())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(texts).toEqual([expect.stringContaining('older'), expect.stringContaining('newest')]);
+    expect(screen.queryByRole('button', { name: 'Load earlier' })).not.toBeInTheDocument();
+    expect(net.json.mock.calls.map(([url]) => String(url))).toContain(
+      '/api/chat/rooms/general/messages?before=10',
+    );
+  });
+
+  it('a hidden tab lets the stream go and opens it again when shown', async () => {
+    const net = premiumServer();
+    renderApp('/chat');
+    await screen.findByText('long BTC here');
+    await waitFor(() => expect(net.streams).toHaveLength(1));
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(screen.getByText('Connecting...')).toBeInTheDocument());
+    state.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(net.streams).toHaveLength(2));
+    net.stream().send('message', { message: chatMessage('3', { text: 'back again' }) }, '3');
+    expect(await screen.findByText('back again')).toBeInTheDocument();
+    state.mockRestore();
   });
 });

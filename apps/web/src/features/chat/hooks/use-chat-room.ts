@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-error';
+import { usePageVisible } from '@/lib/use-page-visible';
 import { useSession } from '@/lib/use-session';
 import { chatMessagesQueryOptions, loadEarlierMessages, markChatRead } from '../api';
 import { clearChatUnread, showRoom } from '../lib/chat-cache';
@@ -16,7 +17,7 @@ const markedUpTo = new Map<string, string>();
 function useReadMark(room: string, newestId: string | undefined): void {
   const client = useQueryClient();
   const token = useSession()?.token ?? '';
-  const visible = useSyncExternalStore(subscribeVisibility, isVisible, isVisible);
+  const visible = usePageVisible();
   useEffect(() => {
     if (!visible) return;
     const release = showRoom(room);
@@ -67,10 +68,3 @@ export function useChatRoom(room: string) {
   };
   return { query, loadEarlier, loadingEarlier: earlier.loading, earlierError: earlier.error };
 }
-
-function subscribeVisibility(listener: () => void): () => void {
-  document.addEventListener('visibilitychange', listener);
-  return () => document.removeEventListener('visibilitychange', listener);
-}
-
-const isVisible = () => document.visibilityState !== 'hidden';

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
+import { usePageVisible } from '@/lib/use-page-visible';
 import { useSession } from '@/lib/use-session';
 import { journalKeys, tradesQueryOptions, workingLiveTrades } from '../api';
 import {
@@ -29,7 +30,7 @@ export function useJournalEvents(): void {
     enabled: false,
     select: workingLiveTrades,
   }).data;
-  const visible = useSyncExternalStore(subscribeVisibility, isVisible, isVisible);
+  const visible = usePageVisible();
   const active = token !== null && Boolean(working) && visible;
   // Whether a stream was open before, in this page: changes may have been missed since.
   const openedBefore = useRef(false);
@@ -72,10 +73,3 @@ export function useJournalEvents(): void {
     };
   }, [token, active, client]);
 }
-
-function subscribeVisibility(listener: () => void): () => void {
-  document.addEventListener('visibilitychange', listener);
-  return () => document.removeEventListener('visibilitychange', listener);
-}
-
-const isVisible = () => document.visibilityState !== 'hidden';
