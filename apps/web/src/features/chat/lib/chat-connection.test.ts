@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { EventStreamOptions } from '@/lib/event-stream';
 import { chatMessage } from '../test/fixtures';
 import { openChatStream, type ChatStreamHandlers } from './chat-connection';
@@ -24,9 +24,7 @@ function fakeServer() {
   return { read, connections, latest: () => connections.at(-1)! };
 }
 
-function handlers(): ChatStreamHandlers & {
-  [K in keyof ChatStreamHandlers]: ReturnType<typeof vi.fn>;
-} {
+function handlers(): { [K in keyof ChatStreamHandlers]: Mock<ChatStreamHandlers[K]> } {
   return {
     onOpen: vi.fn(),
     onDrop: vi.fn(),
