@@ -9,7 +9,7 @@ import { openEventStream } from '../../test/event-stream.js';
 import { DATABASES } from '../../test/helper.js';
 import { twoInstances } from '../../test/instances.js';
 import { CHAT_CHANNEL } from './chat-feed.js';
-import { chatCalls } from './chat-testing.js';
+import { chatCalls } from '../../test/chat.js';
 
 /**
  * Issue 31: the chat's stream on two instances behind one Redis (DESIGN.md section 10): a post
@@ -46,7 +46,7 @@ for (const kind of DATABASES) {
       const messages = () =>
         opened.events
           .filter((e) => e.event === 'message')
-          .map((e) => ({ id: e.id, ...(e.data as { message: ChatMessage }).message }));
+          .map((e) => ({ ...(e.data as { message: ChatMessage }).message, eventId: e.id }));
       return { ...opened, messages };
     };
 
@@ -99,8 +99,8 @@ for (const kind of DATABASES) {
       expect(Date.now() - started).toBeLessThan(1000);
       await here.until(() => here.messages().some((m) => m.id === posted.id), 'the message on a');
       expect(there.messages().find((m) => m.id === posted.id)).toEqual({
-        id: posted.id,
         ...posted,
+        eventId: posted.id,
       });
       expect(there.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(there.res.headers.get('content-encoding')).toBeNull();

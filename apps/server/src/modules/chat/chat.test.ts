@@ -1,17 +1,18 @@
 import type { ChatMessage } from '@tb/core';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chatMessages, users } from '../../db/schema/index.js';
+import { chatMessages, chatMutes, chatReadMarks, users } from '../../db/schema/index.js';
 import { authed, newUser, register, roles } from '../../test/api.js';
 import { describeEachDatabase } from '../../test/helper.js';
 import { BURST_MAX } from './chat-limits.js';
-import { PLAN, chatCalls } from './chat-testing.js';
+import { PLAN, chatCalls } from '../../test/chat.js';
 
 /** Issue 31: the premium chat's routes (rooms, history, posts, read marks, limits). */
 
 const START = new Date('2026-07-10T12:00:00Z').getTime();
 
 describeEachDatabase('chat', (ctx) => {
+  let admin: { token: string };
   let premium: { token: string; id: string; username: string };
   let free: { token: string };
   let minute = 0;
@@ -28,7 +29,7 @@ describeEachDatabase('chat', (ctx) => {
 
   beforeAll(async () => {
     ctx.clock.set(START);
-    ({ premium, user: free } = await roles(ctx.app, ctx.database));
+    ({ admin, premium, user: free } = await roles(ctx.app, ctx.database));
   });
   // Every test a minute later than the last: the per-user windows never carry over.
   beforeEach(() => ctx.clock.set(START + ++minute * 60_000));
@@ -212,5 +213,31 @@ describeEachDatabase('chat', (ctx) => {
     const later = await chat.say(ann.token, 'doge', 'four');
     expect((await unread(bob.token)).unread).toBe(1);
     expect(BigInt(later.id)).toBeGreaterThan(BigInt(b1.id));
+  });
+
+  it('keeps a deleted account’s messages under the name it wrote; its marks and mute go', async () => {
+    const ann = await trader();
+    const said = await chat.say(ann.token, 'hype', 'before I go');
+    expect((await chat.read(ann.token, 'hype', said.id)).statusCode).toBe(204);
+    const mute = await authed(ctx.app, admin.token, 'POST', '/api/admin/chat/mutes', {
+      userId: ann.id,
+      minutes: 10,
+    });
+    expect(mute.statusCode, mute.body).toBe(200);
+    const gone = await authed(ctx.app, admin.token, 'DELETE', `/api/users/${ann.id}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+
+    const page = (await chat.history(premium.token, 'hype')).json() as { messages: ChatMessage[] };
+    expect(page.messages.find((m) => m.id === said.id)).toMatchObject({
+      authorName: ann.username,
+      authorId: '',
+      text: 'before I go',
+      deleted: false,
+    });
+    const db = ctx.database.db;
+    expect(await db.select().from(chatReadMarks).where(eq(chatReadMarks.userId, ann.id))).toEqual(
+      [],
+    );
+    expect(await db.select().from(chatMutes).where(eq(chatMutes.userId, ann.id))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@tb/core';
 import type { FastifyInstance } from 'fastify';
-import { authed } from '../../test/api.js';
+import { authed } from './api.js';
 
 /** A trade plan card as the web shares it. */
 export const PLAN = {
