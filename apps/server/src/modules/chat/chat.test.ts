@@ -109,6 +109,11 @@ describeEachDatabase('chat', (ctx) => {
       expect(await stored()).toBe(before);
     });
 
+    it('an admin may read and post without a plan (to moderate)', async () => {
+      expect((await chat.rooms(admin.token)).rooms.length).toBeGreaterThan(1);
+      expect((await chat.post(admin.token, 'general', { text: 'Be nice' })).statusCode).toBe(201);
+    });
+
     it('a paid plan opens it; the admin routes stay the admin’s', async () => {
       const res = await authed(ctx.app, premium.token, 'DELETE', '/api/admin/chat/messages/1');
       expect(res.statusCode).toBe(403);
