@@ -247,6 +247,8 @@ export const ChatStreamEventSchemas = {
   message: z.object({ message: ChatMessageSchema }),
   deleted: z.object({ id: z.string(), room: z.string() }),
   muted: z.object({ until: IsoDateTimeSchema }),
+  /** To the muted user only: an admin ended the mute. */
+  unmuted: z.object({}),
 } as const;
 export type ChatStreamMessageEvent = z.infer<typeof ChatStreamEventSchemas.message>;
 export type ChatStreamDeletedEvent = z.infer<typeof ChatStreamEventSchemas.deleted>;
