@@ -50,10 +50,20 @@ export class ChatLimits {
   }
 }
 
-function tooFast(waitMs: number): AppError {
-  return new AppError(
-    429,
-    'RATE_LIMITED',
-    `You are sending messages too fast. Try again in ${waitWords(waitMs)}.`,
-  );
+/** 429 for a post over a limit; the route sends Retry-After. */
+export class ChatLimitedError extends AppError {
+  readonly retryAfterSec: number;
+
+  constructor(waitMs: number) {
+    super(
+      429,
+      'RATE_LIMITED',
+      `You are sending messages too fast. Try again in ${waitWords(waitMs)}.`,
+    );
+    this.retryAfterSec = Math.max(1, Math.ceil(waitMs / 1000));
+  }
+}
+
+function tooFast(waitMs: number): ChatLimitedError {
+  return new ChatLimitedError(waitMs);
 }

@@ -21,6 +21,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { MAX_STREAMS_PER_USER, type EventStreams } from '../events/event-streams.js';
 import type { ChatFeed } from './chat-feed.js';
 import type { ChatService } from './chat.service.js';
+import { ChatLimitedError } from './chat-limits.js';
 import { chatStreamFeed } from './chat-stream.js';
 
 const security = [{ bearer: [] }];
@@ -30,7 +31,8 @@ const tags = ['chat'];
 function replayFrom(header: string | string[] | undefined, after: string | undefined) {
   const value = Array.isArray(header) ? header[0] : header;
   if (value !== undefined && value !== '') {
-    if (!CHAT_MESSAGE_ID_PATTERN.test(value)) throw badRequest('Last-Event-ID must be a message id');
+    if (!CHAT_MESSAGE_ID_PATTERN.test(value))
+      throw badRequest('Last-Event-ID must be a message id');
     return Number(value);
   }
   return after === undefined ? null : Number(after);
@@ -92,8 +94,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const message = await chat.post(currentUser(req), req.params.room, req.body);
-      return reply.status(201).send({ message });
+      try {
+        const message = await chat.post(currentUser(req), req.params.room, req.body);
+        return await reply.status(201).send({ message });
+      } catch (err) {
+        // The error handler keeps headers set here: tell the client how long to wait.
+        if (err instanceof ChatLimitedError) void reply.header('retry-after', err.retryAfterSec);
+        throw err;
+      }
     },
   );
 

@@ -170,6 +170,7 @@ describeEachDatabase('chat', (ctx) => {
     const refused = answers.find((res) => res.statusCode === 429)!.json().error;
     expect(refused.code).toBe('RATE_LIMITED');
     expect(refused.message).toBe('You are sending messages too fast. Try again in 10 seconds.');
+    expect(answers.find((res) => res.statusCode === 429)!.headers['retry-after']).toBe('10');
     // Another trader is not held back; the same one is again after the window.
     expect((await chat.post(premium.token, 'sol', { text: 'me too' })).statusCode).toBe(201);
     ctx.clock.advance(10_001);
