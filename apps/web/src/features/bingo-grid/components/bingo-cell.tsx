@@ -86,6 +86,7 @@ function ScriptBingoCell({
           <span className="bingo-cell__number">{index + 1}</span>
           <span className="bingo-cell__script-badge">
             {script.status === 'locked' ? <Lock size={9} aria-hidden="true" /> : null}
+            {script.status === 'ticked' ? '✓ ' : null}
             {scriptCellTexts.badge}
           </span>
           <span className="bingo-cell__points" data-points={cell.points}>
@@ -98,9 +99,12 @@ function ScriptBingoCell({
         >
           {title}
         </span>
-        <span className="bingo-cell__script-state" aria-hidden="true">
-          {script.badge}
-        </span>
+        {/* Ticked or not shows in the cell's colours; the states that count nothing say so. */}
+        {script.status === 'ticked' || script.status === 'not-ticked' ? null : (
+          <span className="bingo-cell__script-state" aria-hidden="true">
+            {script.badge}
+          </span>
+        )}
       </button>
       <button
         type="button"

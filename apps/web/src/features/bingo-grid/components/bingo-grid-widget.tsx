@@ -162,8 +162,9 @@ function ScriptStatus({ view }: { view: ScriptCellsView }) {
       </p>
     );
   }
+  // For screen readers only: the cells show it, and the board keeps its height.
   return (
-    <p className="bingo-grid__script-status" role="status">
+    <p className="visually-hidden" role="status">
       {view.status === 'loading'
         ? scriptStatusTexts.loading(view.pair, side)
         : scriptStatusTexts.ready(view.pair, side)}

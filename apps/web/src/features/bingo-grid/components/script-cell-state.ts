@@ -27,6 +27,9 @@ export const scriptCellTexts = {
   handTick: scriptBoardMessages.handTick,
 } as const;
 
+/** A detail as a sentence: with its full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 const valueText = (cell: ScriptCellValue) =>
   cell.value === null ? '' : ` (${formatScriptValue(cell.value)} ${cell.unit})`;
 
@@ -76,7 +79,7 @@ export function scriptCellState(cell: BingoCell, view: ScriptCellsView): ScriptC
       return {
         status: ticked ? 'ticked' : 'not-ticked',
         badge: ticked ? scriptCellTexts.ticked : scriptCellTexts.notTicked,
-        description: `${ticked ? 'Ticked' : 'Not ticked'} by the script${trade}${valueText(found)}. ${found.detail} ${rule}`,
+        description: `${ticked ? 'Ticked' : 'Not ticked'} by the script${trade}${valueText(found)}. ${sentence(found.detail)} ${rule}`,
       };
     }
   }

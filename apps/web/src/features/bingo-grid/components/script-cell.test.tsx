@@ -138,7 +138,7 @@ describe('a script cell on the grid', () => {
     await user.keyboard(' ');
     expect(onToggle).not.toHaveBeenCalled();
     expect(cell.closest('.bingo-cell')).toHaveClass('is-script', 'is-selected');
-    expect(screen.getByText('Script')).toBeVisible();
+    expect(screen.getByText('✓ Script')).toBeVisible();
   });
 
   it('shows No data and is not ticked when the market data is unavailable', () => {
