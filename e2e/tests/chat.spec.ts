@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { bearer, registerPremiumUser, registerUser, type ApiUser } from '../support/analytics';
 import { planTrade, widget } from '../support/dashboard';
@@ -30,6 +31,19 @@ async function openAs(
 async function chatReady(page: Page, room = 'General') {
   await expect(page.getByRole('textbox', { name: `Message to ${room}` })).toBeEnabled();
   await expect(page.getByText('Connecting...')).toHaveCount(0);
+}
+
+/** axe (WCAG A and AA, best practices): no serious or critical violation on the page now. */
+async function expectAccessible(page: Page, label: string) {
+  // No network idle to wait for: the chat's stream stays open.
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map(
+      (v) => `- ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+    )
+    .join('\n');
+  expect(serious, `axe on ${label}:\n${report}`).toEqual([]);
 }
 
 async function storedMessages(request: APIRequestContext, user: ApiUser, room: string) {
@@ -107,6 +121,7 @@ test('two premium traders chat live, share a plan card, and an admin removes a m
   await expect(bobPage.getByText('breakout retest').last()).toBeVisible();
   await expect(rooms.getByRole('button', { name: /BTC/ })).not.toContainText('unread');
   await bobPage.screenshot({ path: 'test-results/chat-desktop.png' });
+  await expectAccessible(bobPage, '/chat?room=btc on a desktop');
 
   // What was stored: the plan without its size.
   const btc = await storedMessages(request, bob, 'btc');
@@ -180,6 +195,7 @@ test('the chat on a phone', async ({ browser, request }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/chat-phone.png' });
+  await expectAccessible(page, '/chat on a phone');
 });
 
 test('the chat widget on the dashboard, beside the others', async ({ browser, request }) => {

@@ -74,18 +74,21 @@ export function MessageList(props: MessageListProps) {
       {messages.length === 0 ? (
         <p className="chat-log__empty">No messages in {props.roomName} yet. Say hello!</p>
       ) : (
-        <ol className="chat-log__list" role="log" aria-live="polite" aria-relevant="additions">
-          {messages.map((message) => (
-            <MessageItem
-              key={message.id}
-              message={message}
-              own={message.authorId === myId}
-              isAdmin={isAdmin}
-              format={format}
-              today={today}
-            />
-          ))}
-        </ol>
+        // The log announces new messages; the list inside keeps its list semantics.
+        <div role="log" aria-live="polite" aria-relevant="additions">
+          <ol className="chat-log__list">
+            {messages.map((message) => (
+              <MessageItem
+                key={message.id}
+                message={message}
+                own={message.authorId === myId}
+                isAdmin={isAdmin}
+                format={format}
+                today={today}
+              />
+            ))}
+          </ol>
+        </div>
       )}
     </div>
   );
