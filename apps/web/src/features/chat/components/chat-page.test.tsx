@@ -185,6 +185,24 @@ describe('/chat, premium', () => {
 });
 
 describe('/chat, paging and visibility', () => {
+  it('another room starts with an empty draft, and the room on screen shows no badge', async () => {
+    const net = premiumServer();
+    const { user } = renderApp('/chat');
+    await user.type(await screen.findByRole('textbox', { name: 'Message to General' }), 'draft');
+    await waitFor(() => expect(net.streams).toHaveLength(1));
+    net
+      .stream()
+      .send('message', { message: chatMessage('4', { room: 'btc', text: 'btc talk' }) }, '4');
+    const rooms = screen.getByRole('navigation', { name: 'Chat rooms' });
+    await waitFor(() =>
+      expect(within(rooms).getByRole('button', { name: /BTC/ })).toHaveTextContent('1 unread'),
+    );
+    await user.click(within(rooms).getByRole('button', { name: /BTC/ }));
+    expect(await screen.findByRole('textbox', { name: 'Message to BTC' })).toHaveValue('');
+    expect(within(rooms).getByRole('button', { name: 'BTC' })).not.toHaveTextContent('unread');
+    expect(screen.getByTestId('location')).toHaveTextContent('/chat?room=btc');
+  });
+
   it('"Load earlier" puts the older page on top and goes once there are no more', async () => {
     signIn('trader1');
     const net = fakeChatNetwork((req) => {

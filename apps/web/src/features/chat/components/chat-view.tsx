@@ -77,8 +77,20 @@ export function ChatView({ room, onRoomChange, myId, isAdmin, variant }: ChatVie
                     {connected ? '' : 'Connecting...'}
                   </span>
                 </header>
-                <RoomView room={current.id} roomName={current.name} myId={myId} isAdmin={isAdmin} />
-                <Composer room={current.id} roomName={current.name} mutedUntil={mutedUntil} />
+                {/* Keyed by room: another room starts at its bottom, with an empty draft. */}
+                <RoomView
+                  key={`log-${current.id}`}
+                  room={current.id}
+                  roomName={current.name}
+                  myId={myId}
+                  isAdmin={isAdmin}
+                />
+                <Composer
+                  key={`composer-${current.id}`}
+                  room={current.id}
+                  roomName={current.name}
+                  mutedUntil={mutedUntil}
+                />
               </section>
             </>
           );

@@ -20,7 +20,8 @@ export function RoomList({ rooms, current, onSelect }: RoomListProps) {
               onClick={() => onSelect(room.id)}
             >
               <span className="chat-rooms__name">{room.name}</span>
-              {room.unread > 0 ? (
+              {/* The room on screen is being read: no badge, even while its read mark is on its way. */}
+              {room.unread > 0 && room.id !== current ? (
                 <span className="chat-rooms__unread">
                   {room.unread > 99 ? '99+' : room.unread}
                   <span className="visually-hidden"> unread</span>
