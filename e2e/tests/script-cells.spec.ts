@@ -135,6 +135,17 @@ test('an annual trader plans with two script cells: the script ticks them, the s
   if (trend.ticked) {
     await expect(history.getByText(/^Script: Trend on the daily agrees \(/)).toBeVisible();
   }
+  await page.keyboard.press('Escape');
+
+  // On a phone the script cells read the same.
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The grid lays the widgets out again for the phone (Trade Details starts again on Short):
+  // let it settle before the picture.
+  const phoneCell = board.getByRole('button', { name: /^Cell 1: Trend on the daily agrees, / });
+  await expect(phoneCell).toBeVisible();
+  await page.waitForTimeout(1000);
+  await phoneCell.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/script-cells-board-phone.png' });
 });
 
 /** A string as a literal inside a RegExp. */
