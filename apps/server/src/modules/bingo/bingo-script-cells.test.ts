@@ -294,6 +294,25 @@ describeEachDatabase(
       expect(before.bingoPages[0]!.bingoCells.some((c) => c.script)).toBe(false);
     });
 
+    it("drops script ticks from the browser's journal on import: only the server ticks them", async () => {
+      const user = await register(ctx.app);
+      const res = await call(user.token, 'POST', '/api/trades/import', {
+        trades: [
+          {
+            ...LONG,
+            status: 'OPEN',
+            date: '2026-07-09T10:00:00.000Z',
+            sizeUsd: 500,
+            cells: [{ index: 2, title: 'Faked', points: 2, script: 'daily-trend', value: 9 }],
+          },
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const list = await call(user.token, 'GET', '/api/trades');
+      const [trade] = list.json() as { cells: Snapshot[] }[];
+      expect(trade!.cells).toEqual([{ index: 2, title: 'Faked', points: 2 }]);
+    });
+
     describe('refusals of the new fields', () => {
       it('refuses an unknown script and a bad timeframe with 400 and a clear message', async () => {
         const res = await patch(quarterly.token, 1, { script: 'moon' });
