@@ -150,6 +150,11 @@ test('an admin publishes a strategy with mail; an annual trader loads its board 
     page.getByRole('list', { name: `The board of ${title}` }).getByRole('listitem'),
   ).toHaveCount(25);
   await expect(page.locator('script', { hasText: 'alert(1)' })).toHaveCount(0);
+  await shoot(page, 'strategy-page');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('heading', { name: 'The board' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'strategy-page-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The subscriber's mail: title, month, excerpt and the link to the strategy page.
   const mail = await mailFromOutbox(trader.email, title);
