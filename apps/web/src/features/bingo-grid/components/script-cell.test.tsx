@@ -6,6 +6,7 @@ import {
   scriptBoardMessages,
   scriptCellById,
   type BingoCell as Cell,
+  type ScriptCellId,
   type ScriptCellValue,
 } from '@tb/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,7 +91,12 @@ describe('scriptCellState', () => {
 });
 
 describe('scriptPointsOf', () => {
-  const cells = [scriptCell, { ...scriptCell, id: 3, script: 'volume-up' as const }, { id: 4 }];
+  const own: { script?: ScriptCellId } = {};
+  const cells: { script?: ScriptCellId }[] = [
+    { script: 'daily-trend' },
+    { script: 'volume-up' },
+    own,
+  ];
   it('adds the points of the script cells the script ticked', () => {
     const view = ready(answer('daily-trend', true, 1), answer('volume-up', false, 0.5));
     expect(scriptPointsOf(cells, view)).toBe(trend.points);
