@@ -166,6 +166,7 @@ test('a free trader meets the premium lock, and the API refuses them', async ({
   await expect(lock).toBeVisible();
   await expect(lock).toContainText('The chat is only available to premium users');
   await expect(page.getByRole('log')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/chat-locked.png' });
   // The dashboard's chat widget shows the lock's note and button instead of the chat.
   await page.goto('/bingo?addWidget=chat');
   const panel = widget(page, 'Chat');
@@ -196,6 +197,13 @@ test('the chat on a phone', async ({ browser, request }) => {
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/chat-phone.png' });
   await expectAccessible(page, '/chat on a phone');
+  // Trade Details keeps its Share to chat button on screen.
+  await page.goto('/bingo');
+  const share = widget(page, 'Trade Details').getByRole('button', { name: 'Share to chat' });
+  await share.scrollIntoViewIfNeeded();
+  const box = (await share.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await widget(page, 'Trade Details').screenshot({ path: 'test-results/chat-share-phone.png' });
 });
 
 test('the chat widget on the dashboard, beside the others', async ({ browser, request }) => {
