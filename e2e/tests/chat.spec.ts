@@ -217,3 +217,55 @@ test('the chat widget on the dashboard, beside the others', async ({ browser, re
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/chat-widget.png', fullPage: true });
 });
+
+test('an admin mutes a trader: their composer locks live, and the API refuses their posts', async ({
+  browser,
+  request,
+}) => {
+  const carl = await registerPremiumUser(request, 'chatcarl');
+  const admin = await adminUser(request);
+  await grantPremium(request, admin);
+  const post = await request.post('/api/chat/rooms/eth/messages', {
+    headers: bearer(carl),
+    data: { text: `eth to the moon ${Date.now()}` },
+  });
+  expect(post.status()).toBe(201);
+
+  const carlPage = await openAs(browser, carl, '/chat?room=eth');
+  await chatReady(carlPage, 'ETH');
+  const adminPage = await openAs(browser, admin, '/chat?room=eth');
+  await chatReady(adminPage, 'ETH');
+  const message = adminPage
+    .getByRole('log')
+    .getByRole('listitem')
+    .filter({ hasText: carl.username })
+    .last();
+  await message.getByRole('button', { name: `Mute ${carl.username}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Mute ${carl.username}` });
+  await dialog.getByLabel('Duration').selectOption({ label: '1 hour' });
+  await dialog.getByLabel('Reason (optional)').fill('moon spam');
+  await dialog.getByRole('button', { name: 'Mute' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(carlPage.getByRole('textbox', { name: 'Message to ETH' })).toBeDisabled({
+    timeout: 3_000,
+  });
+  await expect(carlPage.getByText(/You are muted until/)).toBeVisible();
+  const refused = await request.post('/api/chat/rooms/eth/messages', {
+    headers: bearer(carl),
+    data: { text: 'let me talk' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('CHAT_MUTED');
+  const rooms = await request.get('/api/chat/rooms', { headers: bearer(carl) });
+  expect(((await rooms.json()) as { muted: { until: string } | null }).muted).not.toBeNull();
+
+  // Lifted by the admin, the composer opens again by itself.
+  const lifted = await request.delete(`/api/admin/chat/mutes/${carl.id}`, {
+    headers: bearer(admin),
+  });
+  expect(lifted.status()).toBeLessThan(300);
+  await expect(carlPage.getByRole('textbox', { name: 'Message to ETH' })).toBeEnabled({
+    timeout: 3_000,
+  });
+});
