@@ -43,6 +43,10 @@ describe('top bar', () => {
       'href',
       '/analytics',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Monthly strategy' })).toHaveAttribute(
+      'href',
+      '/strategies',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).not.toBeInTheDocument();
   });

@@ -17,6 +17,7 @@ export function UserMenu({ username }: { username: string }) {
     { kind: 'link', label: 'Profile', to: '/profile' },
     { kind: 'link', label: 'Analytics', to: '/analytics' },
     { kind: 'link', label: 'Chat', to: '/chat' },
+    { kind: 'link', label: 'Monthly strategy', to: '/strategies' },
     ...(me.data?.isAdmin ? [{ kind: 'link', label: 'Admin Panel', to: '/admin' } as const] : []),
     { kind: 'separator', id: 'account-end' },
     { kind: 'action', label: 'Logout', onSelect: logout, tone: 'danger' },
