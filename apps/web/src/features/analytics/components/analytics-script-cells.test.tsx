@@ -57,7 +57,8 @@ describe('Script cells across all traders', () => {
     expect(rows[3]).toHaveTextContent('-0.20R-10.0 pts');
     expect(rows[3]).toHaveClass('an-winrate--small');
     // Never ticked: no rate, no edge.
-    expect(rows[1]).toHaveTextContent('00 won · 0 lost—');
+    expect(rows[1]).toHaveTextContent('00 won · 0 lost—no trades yet');
+    expect(rows[1]).not.toHaveTextContent('small sample');
   });
 
   it('gives each label its rule as a description, shown on focus', async () => {

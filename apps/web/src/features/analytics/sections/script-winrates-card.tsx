@@ -18,6 +18,7 @@ export const scriptWinRatesTexts = {
   lockMessage:
     "The case winrate (each script cell's win rate across every trader's verified trades) is part of the annual plan.",
   unlock: 'See the annual plan',
+  none: 'no trades yet',
   loading: 'Loading the script cells’ win rates...',
 } as const;
 
@@ -93,7 +94,11 @@ export function ScriptWinRatesTable({ data }: { data: ScriptCellWinRatesResponse
                     {cell.winRateCi ? (
                       <span className="an-figure__sub">95%: {showRateRange(cell.winRateCi)}</span>
                     ) : null}
-                    {cell.smallSample ? <SampleNote /> : null}
+                    {cell.trades === 0 ? (
+                      <span className="an-figure__sub">{scriptWinRatesTexts.none}</span>
+                    ) : cell.smallSample ? (
+                      <SampleNote />
+                    ) : null}
                   </div>
                 </td>
                 <td data-label="Avg R" className={`num an-tone--${toneOf(cell.avgR) ?? 'none'}`}>
