@@ -26,6 +26,10 @@ describe('strategy texts', () => {
     const excerpt = strategyExcerpt(text, 23);
     expect(excerpt).toBe('word word word word…');
     expect(strategyExcerpt('short', 23)).toBe('short');
+    expect(strategyExcerpt('## Plan\n\nTrade **with** the trend.\n\n### Risk\n\n1% a trade')).toBe(
+      'Trade with the trend. 1% a trade',
+    );
+    expect(strategyExcerpt('# Only a heading')).toBe('Only a heading');
   });
 
   it('publishes without mail unless asked', () => {

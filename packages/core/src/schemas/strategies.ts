@@ -151,9 +151,13 @@ export function strategyPlainText(markdown: string): string {
     .trim();
 }
 
-/** The first `max` characters of a strategy's plain text, cut at a word with '…'. */
+/**
+ * The first `max` characters of a strategy's plain text, cut at a word with '…'. Headings are
+ * left out (they read as run-on words in one line) unless the text has nothing else.
+ */
 export function strategyExcerpt(markdown: string, max = 200): string {
-  const plain = strategyPlainText(markdown);
+  const withoutHeadings = strategyPlainText(markdown.replace(/^\s{0,3}#{1,6}\s.*$/gm, ''));
+  const plain = withoutHeadings || strategyPlainText(markdown);
   if (plain.length <= max) return plain;
   const cut = plain.slice(0, max);
   const space = cut.lastIndexOf(' ');

@@ -24,7 +24,7 @@ describe('monthly strategy on the dashboard', () => {
       'section',
     )!;
     expect(card).toHaveTextContent('July: trend days only');
-    expect(card).toHaveTextContent('Plan Trade with the daily trend.');
+    expect(card).toHaveTextContent('Trade with the daily trend. Wait for the close');
     expect(within(card).getByRole('link', { name: 'Read July: trend days only' })).toHaveAttribute(
       'href',
       '/strategies/11111111-1111-4111-8111-111111111111',
