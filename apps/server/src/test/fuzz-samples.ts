@@ -330,6 +330,7 @@ function strategySamples(): SampleRequest[] {
     },
     { method: 'DELETE', url: '/api/admin/strategies/{id}', params: id },
     { method: 'GET', url: '/api/strategies', query: { limit: '5' } },
+    { method: 'GET', url: '/api/strategies/{id}', params: id },
   ];
 }
 

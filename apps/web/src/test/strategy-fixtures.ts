@@ -78,7 +78,15 @@ export function serveTrader(
     if (req.path.startsWith('/strategies')) {
       if (plan === null)
         return { status: 403, body: { error: { code: 'PREMIUM_REQUIRED', message: 'Premium' } } };
-      return { status: 200, body: { strategies } };
+      const id = /^\/strategies\/([^/?]+)$/.exec(req.path)?.[1];
+      if (id === undefined) return { status: 200, body: { strategies } };
+      const one = strategies.find((s) => s.id === id);
+      return one
+        ? { status: 200, body: { strategy: one } }
+        : {
+            status: 404,
+            body: { error: { code: 'NOT_FOUND', message: 'This strategy does not exist' } },
+          };
     }
     // The rest of the dashboard (risk, trades, ...) is not what these tests read.
     return { status: 500 };

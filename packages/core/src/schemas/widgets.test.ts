@@ -42,7 +42,7 @@ describe('widget layout', () => {
     [
       'an unknown type',
       { ...item, widgetType: 'calendar' },
-      'Widget type must be one of bingo, risk-reward, trade-details, trade-idea, chart',
+      'Widget type must be one of bingo, risk-reward, trade-details, trade-idea, chart, chat',
     ],
     [
       'an id with spaces',

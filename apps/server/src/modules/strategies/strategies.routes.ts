@@ -140,4 +140,19 @@ export const strategiesRoutes: FastifyPluginAsyncZod<{ strategies: StrategiesSer
       strategies: await strategies.archive(currentUser(req), req.query.limit),
     }),
   );
+
+  app.get(
+    '/strategies/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['strategies'],
+        security,
+        summary: 'Premium: one published strategy; a draft or an unknown id is 404',
+        params: StrategyIdParamsSchema,
+        response: { 200: StrategyResponseSchema },
+      },
+    },
+    async (req) => ({ strategy: await strategies.published(currentUser(req), req.params.id) }),
+  );
 };

@@ -220,6 +220,14 @@ export class StrategiesService {
     return rows.map(toStrategy);
   }
 
+  /** One published strategy (a draft or an unknown id is 404, as if it did not exist). */
+  async published(user: UserRow, id: string): Promise<Strategy> {
+    await this.#premiumNow(user);
+    const row = await this.#find(id);
+    if (row.state !== 'published') throw notFound(m.notFound);
+    return toStrategy(row);
+  }
+
   /** The time now, once the user is known to have the monthly strategy (else 403). */
   async #premiumNow(user: UserRow): Promise<Date> {
     const now = this.deps.now();

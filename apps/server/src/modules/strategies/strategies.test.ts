@@ -157,6 +157,25 @@ describeEachDatabase('monthly strategy', (ctx) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('opens one published strategy by its id; a draft or an unknown id is 404', async () => {
+    const published = (await authed(ctx.app, premium.token, 'GET', '/api/strategies')).json()
+      .strategies as Strategy[];
+    const first = published[0]!;
+    const res = await authed(ctx.app, premium.token, 'GET', `/api/strategies/${first.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().strategy).toEqual(first);
+
+    const hidden = await create(draft('Not yet'));
+    for (const id of [hidden.id, '00000000-0000-4000-8000-000000000000']) {
+      const missing = await authed(ctx.app, premium.token, 'GET', `/api/strategies/${id}`);
+      expect(missing.statusCode, id).toBe(404);
+      expect(missing.json().error.message).toBe('This strategy does not exist');
+    }
+    const denied = await authed(ctx.app, free.token, 'GET', `/api/strategies/${first.id}`);
+    expect(denied.statusCode).toBe(403);
+    await authed(ctx.app, admin.token, 'DELETE', `/api/admin/strategies/${hidden.id}`);
+  });
+
   it('refuses free traders (403 PREMIUM_REQUIRED) and the signed out (401)', async () => {
     for (const url of ['/api/strategies/current', '/api/strategies']) {
       const res = await authed(ctx.app, free.token, 'GET', url);

@@ -49,6 +49,25 @@ export const strategyArchiveQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
+/**
+ * GET /api/strategies/:id: one published strategy, or null when it does not exist or is not
+ * published (404), so a link to an old strategy opens whatever the archive's length.
+ */
+export const strategyQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...strategyKeys.all, 'one', id] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        const path = `/strategies/${encodeURIComponent(id)}`;
+        return (await apiRequest<StrategyResponse>(path, { signal })).strategy;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
 /** GET /api/admin/strategies: every strategy, drafts and published (admin). */
 export const adminStrategiesQueryOptions = () =>
   queryOptions({

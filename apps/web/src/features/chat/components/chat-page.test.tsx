@@ -12,7 +12,10 @@ const me = (overrides: Record<string, unknown> = {}) =>
 
 /** A premium trader's server: General holds two messages (one theirs), BTC none. */
 function premiumServer(
-  overrides: { post?: (req: MockRequest) => { status: number; body?: unknown } } = {},
+  overrides: {
+    post?: (req: MockRequest) => { status: number; body?: unknown };
+    user?: Record<string, unknown>;
+  } = {},
 ) {
   signIn('trader1');
   const general = [
@@ -20,7 +23,7 @@ function premiumServer(
     chatMessage('2', { authorName: 'trader1', authorId: 'u1', text: 'long BTC here' }),
   ];
   return fakeChatNetwork((req) => {
-    if (req.path === '/users/me') return { status: 200, body: me() };
+    if (req.path === '/users/me') return { status: 200, body: me(overrides.user) };
     if (req.path === '/chat/rooms') return { status: 200, body: chatRooms() };
     if (req.method === 'POST' && req.path === '/chat/rooms/general/messages') {
       return overrides.post?.(req) ?? { status: 500 };
@@ -250,5 +253,15 @@ describe('/chat, paging and visibility', () => {
     net.stream().send('message', { message: chatMessage('3', { text: 'back again' }) }, '3');
     expect(await screen.findByText('back again')).toBeInTheDocument();
     state.mockRestore();
+  });
+});
+
+describe('/chat, admin', () => {
+  it('opens for an admin without a plan, who moderates it (the server lets admins in)', async () => {
+    const net = premiumServer({ user: { isPaidUser: false, isAdmin: true } });
+    renderApp('/chat');
+    await screen.findByText('long BTC here');
+    expect(screen.queryByRole('dialog', { name: premiumLockTexts.title })).toBeNull();
+    await waitFor(() => expect(net.streams).toHaveLength(1));
   });
 });

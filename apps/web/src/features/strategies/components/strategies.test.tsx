@@ -113,6 +113,20 @@ describe('strategy pages', () => {
     expect(server.saves[0]!.bingoPages[1]!.name).toBe('July: trend days only');
   });
 
+  it('opens a strategy by its link, and says so when it is not published', async () => {
+    const june = strategyFixture({ id: '22222222-2222-4222-8222-222222222222', title: 'June' });
+    const { fetch } = serveTrader('annual', { strategies: [strategyFixture(), june] });
+    const { unmount } = renderApp(`/strategies/${june.id}`);
+    expect(await screen.findByRole('heading', { name: 'June' })).toBeVisible();
+    expect(calls(fetch).some((c) => c.endsWith(`/api/strategies/${june.id}`))).toBe(true);
+    unmount();
+
+    renderApp('/strategies/33333333-3333-4333-8333-333333333333');
+    expect(
+      await screen.findByText('This strategy does not exist or is not published.'),
+    ).toBeVisible();
+  });
+
   it('says so when nothing is published yet', async () => {
     serveTrader('monthly', { strategies: [] });
     renderApp('/strategies');

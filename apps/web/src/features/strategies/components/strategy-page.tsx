@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatStrategyMonth, type Strategy } from '@tb/core';
 import { Link, useParams } from 'react-router';
 import { Badge, Button, Card, Page, QueryStatus, Spinner } from '@/components';
-import { strategyArchiveQueryOptions } from '../api';
+import { strategyQueryOptions } from '../api';
 import { useLoadBoard } from '../use-load-board';
 import { usePlanView } from '../use-plan-access';
 import { Markdown } from './markdown';
@@ -31,12 +31,8 @@ export function StrategyPage() {
 }
 
 function OneStrategy() {
-  const { id } = useParams();
-  // The archive holds every published strategy a trader may read; one is picked from it.
-  const query = useQuery({
-    ...strategyArchiveQueryOptions(),
-    select: (list) => list.find((s) => s.id === id) ?? null,
-  });
+  const { id = '' } = useParams();
+  const query = useQuery(strategyQueryOptions(id));
   return (
     <QueryStatus
       query={query}
