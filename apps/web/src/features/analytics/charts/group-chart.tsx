@@ -118,7 +118,11 @@ export function GroupChart({ title, groupLabel, noun, rows, labelOf = same }: Gr
                   {showUsd(row.pnlUsd)}
                 </td>
                 <td>
-                  <IntervalFigure {...row} />
+                  <IntervalFigure
+                    trades={row.trades}
+                    expectancyRCi={row.expectancyRCi}
+                    winRateCi={row.winRateCi}
+                  />
                 </td>
               </tr>
             ))}

@@ -98,7 +98,11 @@ function SplitTable({ split }: { split: Split }) {
                     {showR(stats.expectancyR)}
                   </td>
                   <td data-label={INTERVAL_HEADER}>
-                    <IntervalFigure {...stats} />
+                    <IntervalFigure
+                      trades={stats.trades}
+                      expectancyRCi={stats.expectancyRCi}
+                      winRateCi={stats.winRateCi}
+                    />
                   </td>
                 </tr>
               ))}

@@ -58,7 +58,11 @@ export function TierTable({ rows }: { rows: readonly TierRow[] }) {
                       </div>
                     </td>
                     <td data-label={INTERVAL_HEADER}>
-                      <IntervalFigure {...row} />
+                      <IntervalFigure
+                        trades={row.trades}
+                        expectancyRCi={row.expectancyRCi}
+                        winRateCi={row.winRateCi}
+                      />
                     </td>
                   </tr>
                 ))}
