@@ -18,7 +18,10 @@ describe('strategy texts', () => {
       strategyPlainText(
         '## Plan\n\n- Trade **with** the _daily_ trend\n1. See [the chart](https://x.test)\n> `quiet`',
       ),
-    ).toBe('Plan Trade with the daily trend See the chart quiet');
+    ).toBe('Plan Trade with the daily trend. See the chart. quiet');
+    expect(strategyPlainText('- Mark the level\n- Wait for the close!')).toBe(
+      'Mark the level. Wait for the close!',
+    );
   });
 
   it('cuts an excerpt at a word', () => {

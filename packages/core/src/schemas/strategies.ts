@@ -139,12 +139,17 @@ export function formatStrategyMonth(month: string): string {
 
 /**
  * A strategy's Markdown as plain text on one line: markers (#, >, -, 1., **, _, `) dropped,
- * a link as its text, whitespace collapsed. For excerpts (mails, the archive, the dashboard).
+ * a link as its text, whitespace collapsed, and each list item ended with a full stop when it
+ * has no end mark of its own (so items do not run into one sentence). For excerpts (mails, the
+ * archive, the dashboard).
  */
 export function strategyPlainText(markdown: string): string {
   return markdown
     .replace(/```[^\n]*\n?/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/^\s{0,3}(?:[-*+]|\d+[.)])\s+(.*?)\s*$/gm, (_line, item: string) =>
+      /[.!?:;…]$/.test(item) ? item : `${item}.`,
+    )
+    .replace(/^\s{0,3}(#{1,6}\s+|>\s?)/gm, '')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__|\*|_|`)/g, '')
     .replace(/\s+/g, ' ')
