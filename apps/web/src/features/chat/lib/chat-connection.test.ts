@@ -1,7 +1,12 @@
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { EventStreamOptions } from '@/lib/event-stream';
 import { chatMessage } from '../test/fixtures';
-import { openChatStream, type ChatStreamHandlers } from './chat-connection';
+import {
+  openChatStream,
+  RESUME_OVERLAP,
+  resumeId,
+  type ChatStreamHandlers,
+} from './chat-connection';
 
 /** A fake stream reader: each connection the test opens, feeds and drops. */
 function fakeServer() {
@@ -58,7 +63,37 @@ describe('openChatStream', () => {
     expect(on.onUnmuted).toHaveBeenCalledTimes(1);
   });
 
-  it('after a drop, waits 1 s, then 2 s …, and reconnects from the last message id', async () => {
+  it('reconnects from a little before the last id, and hands over no message twice', async () => {
+    expect(resumeId(null)).toBeNull();
+    expect(resumeId('10')).toBe('0');
+    expect(resumeId(String(RESUME_OVERLAP + 70))).toBe('70');
+    const server = fakeServer();
+    const on = handlers();
+    const timers: Array<() => void> = [];
+    const setTimer = (run: () => void) => {
+      timers.push(run);
+      return 0 as unknown as ReturnType<typeof setTimeout>;
+    };
+    openChatStream('t1', on, { read: server.read, setTimer });
+    server.latest().send('message', { message: chatMessage('100') }, '100');
+    // 99 was stored before 100 but committed after it, while the network was down.
+    server.latest().drop();
+    await vi.waitFor(() => expect(timers).toHaveLength(1));
+    timers[0]!();
+    expect(server.latest().options.lastEventId).toBe(String(100 - RESUME_OVERLAP));
+    expect(on.onOpen).toHaveBeenLastCalledWith(true);
+    for (const id of ['99', '100', '101']) {
+      server.latest().send('message', { message: chatMessage(id) }, id);
+    }
+    expect(on.onMessage.mock.calls.map(([message]) => message.id)).toEqual(['100', '99', '101']);
+    // The last id stays the largest seen, whatever order the replay came in.
+    server.latest().drop();
+    await vi.waitFor(() => expect(timers).toHaveLength(2));
+    timers[1]!();
+    expect(server.latest().options.lastEventId).toBe(String(101 - RESUME_OVERLAP));
+  });
+
+  it('after a drop, waits 1 s, then 2 s …, and reconnects from before the last message id', async () => {
     const server = fakeServer();
     const on = handlers();
     const timers: Array<{ run: () => void; ms: number }> = [];
@@ -82,11 +117,11 @@ describe('openChatStream', () => {
 
     timers[0]!.run(); // refused
     await vi.waitFor(() => expect(timers).toHaveLength(2));
-    expect(read.mock.calls[1]![1].lastEventId).toBe('10');
+    expect(read.mock.calls[1]![1].lastEventId).toBe(resumeId('10'));
     expect(timers[1]!.ms).toBe(2_000);
 
     timers[1]!.run(); // open again, replaying after 10
-    expect(server.latest().options.lastEventId).toBe('10');
+    expect(server.latest().options.lastEventId).toBe(resumeId('10'));
     expect(on.onOpen).toHaveBeenLastCalledWith(true);
     server.latest().send('message', { message: chatMessage('11') }, '11');
     server.latest().drop();
@@ -94,7 +129,7 @@ describe('openChatStream', () => {
     // It was open before this drop: the wait starts again from 1 s.
     expect(timers[2]!.ms).toBe(1_000);
     timers[2]!.run();
-    expect(server.latest().options.lastEventId).toBe('11');
+    expect(server.latest().options.lastEventId).toBe(resumeId('11'));
   });
 
   it('closed, it aborts the stream and does not reconnect', async () => {

@@ -33,8 +33,31 @@ export interface ChatConnectionDeps {
   clearTimer?: (timer: ReturnType<typeof setTimeout>) => void;
 }
 
-/** Hands one event block of GET /api/chat/stream to its handler; unknown or bad ones are skipped. */
-function dispatch(event: StreamEvent, handlers: ChatStreamHandlers): string | null {
+/**
+ * How many ids before the last one seen a reconnect asks for again. Ids are given when a
+ * message is stored but become visible when its transaction commits, so a message with a
+ * smaller id can appear after a larger one was sent; asking a little further back (and
+ * dropping the ids already seen) means such a message is not lost across a drop.
+ */
+export const RESUME_OVERLAP = 50;
+/** Message ids a connection remembers having handed over (a replay sends some again). */
+const REMEMBERED_IDS = 1000;
+
+/** The Last-Event-ID of a reconnect: {@link RESUME_OVERLAP} ids before the last one seen. */
+export function resumeId(lastId: string | null): string | null {
+  return lastId === null ? null : String(Math.max(0, Number(lastId) - RESUME_OVERLAP));
+}
+
+/**
+ * Hands one event block of GET /api/chat/stream to its handler; unknown or bad ones are
+ * skipped, and so is a message whose id `seen` holds (it answers false for a new one, which
+ * it then remembers).
+ */
+function dispatch(
+  event: StreamEvent,
+  handlers: ChatStreamHandlers,
+  seen: (id: string) => boolean,
+): string | null {
   let data: unknown;
   try {
     data = JSON.parse(event.data);
@@ -44,7 +67,7 @@ function dispatch(event: StreamEvent, handlers: ChatStreamHandlers): string | nu
   if (event.event === 'message') {
     const parsed = ChatStreamEventSchemas.message.safeParse(data);
     if (!parsed.success) return null;
-    handlers.onMessage(parsed.data.message);
+    if (!seen(parsed.data.message.id)) handlers.onMessage(parsed.data.message);
     return event.id ?? parsed.data.message.id;
   }
   if (event.event === 'deleted') {
@@ -61,8 +84,9 @@ function dispatch(event: StreamEvent, handlers: ChatStreamHandlers): string | nu
 
 /**
  * Follows GET /api/chat/stream until closed: keeps the id of the last message seen and, after
- * a drop, opens the stream again with it as Last-Event-ID so the server replays what was
- * missed (the cache de-duplicates by id). Returns the function that closes it.
+ * a drop, opens the stream again from a little before it ({@link resumeId}) so the server
+ * replays what was missed; messages already handed over are not handed over again. Returns the
+ * function that closes it.
  */
 export function openChatStream(
   token: string,
@@ -74,21 +98,28 @@ export function openChatStream(
   const clearTimer = deps.clearTimer ?? ((timer) => clearTimeout(timer));
   const controller = new AbortController();
   let lastId: string | null = null;
+  const handed = new Set<string>();
+  const seen = (id: string) => {
+    if (handed.has(id)) return true;
+    handed.add(id);
+    if (handed.size > REMEMBERED_IDS) handed.delete(handed.values().next().value!);
+    return false;
+  };
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const connect = () => {
-    const resumeFrom = lastId;
+    const resumed = lastId !== null;
     void read('/chat/stream', {
       token,
       signal: controller.signal,
-      lastEventId: resumeFrom,
+      lastEventId: resumeId(lastId),
       onOpen: () => {
         attempt = 0;
-        handlers.onOpen(resumeFrom !== null);
+        handlers.onOpen(resumed);
       },
       onEvent: (event) => {
-        lastId = maxId(lastId, dispatch(event, handlers));
+        lastId = maxId(lastId, dispatch(event, handlers, seen));
       },
     })
       .catch(() => undefined)
