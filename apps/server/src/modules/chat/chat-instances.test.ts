@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.js';
 import { eventually, TEST_REDIS_URL } from '../../lib/redis/redis-testing.js';
 import { auditEntriesFor, authed, newUser, register } from '../../test/api.js';
 import { openEventStream } from '../../test/event-stream.js';
+import { MAX_STREAMS_PER_USER } from '../events/event-streams.js';
 import { DATABASES } from '../../test/helper.js';
 import { twoInstances } from '../../test/instances.js';
 import { CHAT_CHANNEL } from './chat-feed.js';
@@ -275,6 +276,18 @@ for (const kind of DATABASES) {
       );
       const statuses = answers.map((res) => res.statusCode).sort();
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429, 429, 429]);
+    });
+
+    it(`takes at most ${MAX_STREAMS_PER_USER} chat streams of one trader on an instance`, async () => {
+      const ann = await trader();
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++) await stream('a', ann.token);
+      const refused = await openEventStream(url.a, ann.token, { path: '/api/chat/stream' });
+      expect(refused.res.status).toBe(429);
+      expect(((await refused.res.json()) as { error: { message: string } }).error.message).toBe(
+        `At most ${MAX_STREAMS_PER_USER} chat streams may be open at once.`,
+      );
+      // The other instance counts its own.
+      await stream('b', ann.token);
     });
 
     it('closing an app ends its open chat streams', async () => {

@@ -16,9 +16,9 @@ import {
 } from '@tb/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest, unauthorized } from '../../lib/app-error.js';
+import { badRequest, unauthorized } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/auth.js';
-import { MAX_STREAMS_PER_USER, type EventStreams } from '../events/event-streams.js';
+import type { EventStreams } from '../events/event-streams.js';
 import type { ChatFeed } from './chat-feed.js';
 import type { ChatService } from './chat.service.js';
 import { ChatLimitedError } from './chat-limits.js';
@@ -143,18 +143,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{
       if (!auth) throw unauthorized();
       await chat.requirePremium(auth.user);
       const afterId = replayFrom(req.headers['last-event-id'], req.query.after);
-      if (!streams.hasRoom(auth.user.id)) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          `At most ${MAX_STREAMS_PER_USER} chat streams may be open at once.`,
-        );
-      }
-      reply.hijack();
-      streams.open(
-        reply.raw,
+      streams.serve(
+        reply,
         { userId: auth.user.id, sessionId: auth.sessionId },
-        reply.getHeaders(),
+        'chat streams',
         chatStreamFeed(feed, (after) => chat.replay(after), afterId, log),
       );
     },

@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../lib/app-error.js';
 import type { JournalChange, JournalEvents } from './journal-events.js';
 
 /** A comment line every 25 s keeps proxies and the browser from closing a quiet stream. */
@@ -65,6 +67,28 @@ export class EventStreams {
     let n = 0;
     for (const stream of this.#open) if (stream.userId === userId) n++;
     return n < MAX_STREAMS_PER_USER;
+  }
+
+  /**
+   * Answers a route's request with a stream: 429 when the user has {@link MAX_STREAMS_PER_USER}
+   * open here already (`what` names them in the message, e.g. 'chat streams'), else takes the
+   * reply over and opens the stream with `feed` (the journal's when none).
+   */
+  serve(
+    reply: FastifyReply,
+    who: { userId: string; sessionId: string },
+    what: string,
+    feed?: StreamFeed,
+  ): void {
+    if (!this.hasRoom(who.userId)) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `At most ${MAX_STREAMS_PER_USER} ${what} may be open at once.`,
+      );
+    }
+    reply.hijack();
+    this.open(reply.raw, who, reply.getHeaders(), feed);
   }
 
   /** Streams `userId`'s journal changes, or `feed`, on `res` (whose headers are not sent yet). */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, unauthorized } from '../../lib/app-error.js';
+import { unauthorized } from '../../lib/app-error.js';
 import { parseRevocation, SESSIONS_REVOKED } from '../../lib/session-cache.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { EventStreams, MAX_STREAMS_PER_USER, type StreamTimings } from './event-streams.js';
+import { EventStreams, type StreamTimings } from './event-streams.js';
 import { JournalEvents } from './journal-events.js';
 
 /**
@@ -37,19 +37,7 @@ export async function registerEvents(
     async (req, reply) => {
       const auth = req.auth;
       if (!auth) throw unauthorized();
-      if (!streams.hasRoom(auth.user.id)) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          `At most ${MAX_STREAMS_PER_USER} event streams may be open at once.`,
-        );
-      }
-      reply.hijack();
-      streams.open(
-        reply.raw,
-        { userId: auth.user.id, sessionId: auth.sessionId },
-        reply.getHeaders(),
-      );
+      streams.serve(reply, { userId: auth.user.id, sessionId: auth.sessionId }, 'event streams');
     },
   );
   return events;
