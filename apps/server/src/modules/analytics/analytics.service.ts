@@ -2,28 +2,22 @@ import {
   analyze,
   filterOptions,
   filterTrades,
-  hasFeature,
-  premiumLockTexts,
   tradesToCsv,
   type AnalyticsQuery,
   type AnalyticsReport,
   type AnalyticsResponse,
   type AnalyticsTrade,
-  type PlanAccess,
   type Trade,
 } from '@tb/core';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { TradeRowsCache } from './analytics-cache.js';
 import { BingoRepository } from '../bingo/bingo.repository.js';
 import { AnalyticsRepository } from './analytics.repository.js';
+import { requireFeature, type PlanAccessSource } from '../subscriptions/require-feature.js';
 
-/** A user's premium and plan at a time (the users module answers it). */
-export interface PlanAccessSource {
-  planAccess(user: UserRow, now: Date): Promise<PlanAccess>;
-}
+export type { PlanAccessSource };
 
 /** The filtered trades' CSV file and the name it is saved under. */
 export interface AnalyticsExport {
@@ -153,8 +147,6 @@ export class AnalyticsService {
 
   /** 403 PREMIUM_REQUIRED unless the user's plan includes analytics now. */
   async #requirePremium(user: UserRow): Promise<void> {
-    if (!hasFeature(await this.plans.planAccess(user, this.now()), 'analytics')) {
-      throw new AppError(403, 'PREMIUM_REQUIRED', premiumLockTexts.defaultMessage);
-    }
+    await requireFeature(this.plans, user, 'analytics', this.now());
   }
 }

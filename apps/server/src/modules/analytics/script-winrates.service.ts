@@ -1,14 +1,8 @@
-import {
-  hasFeature,
-  premiumLockTexts,
-  scriptCellWinRates,
-  type ScriptCellWinRatesResponse,
-} from '@tb/core';
+import { scriptCellWinRates, type ScriptCellWinRatesResponse } from '@tb/core';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PlanAccessSource } from './analytics.service.js';
+import { requireFeature, type PlanAccessSource } from '../subscriptions/require-feature.js';
 import { scriptWinRateCounts } from './script-winrates.repository.js';
 
 /**
@@ -37,9 +31,7 @@ export class ScriptWinRatesService {
 
   async winRates(user: UserRow): Promise<ScriptCellWinRatesResponse> {
     const now = this.now();
-    if (!hasFeature(await this.plans.planAccess(user, now), 'caseWinrate')) {
-      throw new AppError(403, 'PREMIUM_REQUIRED', premiumLockTexts.defaultMessage);
-    }
+    await requireFeature(this.plans, user, 'caseWinrate', now);
     const kept = this.#kept;
     const age = now.getTime() - (kept?.atMs ?? 0);
     // A clock set back (tests, a corrected host clock) counts again too.

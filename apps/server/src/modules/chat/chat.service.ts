@@ -2,8 +2,6 @@ import {
   CHAT_ROOMS,
   chatMessages as m,
   chatMutedMessage,
-  hasFeature,
-  premiumLockTexts,
   type ChatMessage,
   type ChatMute,
   type ChatMuteRequest,
@@ -22,7 +20,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PlanAccessSource } from '../analytics/analytics.service.js';
+import { requireFeature, type PlanAccessSource } from '../subscriptions/require-feature.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import type { ChatFeed } from './chat-feed.js';
 import type { ChatLimits } from './chat-limits.js';
@@ -82,9 +80,7 @@ export class ChatService {
   async requirePremium(user: UserRow): Promise<Date> {
     const now = this.deps.now();
     if (user.isAdmin) return now;
-    if (!hasFeature(await this.deps.plans.planAccess(user, now), 'chatbox')) {
-      throw new AppError(403, 'PREMIUM_REQUIRED', premiumLockTexts.defaultMessage);
-    }
+    await requireFeature(this.deps.plans, user, 'chatbox', now);
     return now;
   }
 

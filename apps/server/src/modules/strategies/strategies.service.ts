@@ -1,6 +1,5 @@
 import {
   hasFeature,
-  premiumLockTexts,
   strategyMessages as m,
   type CreateStrategyRequest,
   type Strategy,
@@ -15,11 +14,11 @@ import {
   type StrategyRow,
   type UserRow,
 } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.js';
+import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mail } from '../../lib/mailer.js';
 import { causeChain } from '../../lib/db-errors.js';
-import type { PlanAccessSource } from '../analytics/analytics.service.js';
+import { requireFeature, type PlanAccessSource } from '../subscriptions/require-feature.js';
 import { AuditRepository } from '../audit/audit.repository.js';
 import { strategyMail } from './strategies.mails.js';
 
@@ -231,9 +230,7 @@ export class StrategiesService {
   /** The time now, once the user is known to have the monthly strategy (else 403). */
   async #premiumNow(user: UserRow): Promise<Date> {
     const now = this.deps.now();
-    if (!hasFeature(await this.deps.plans.planAccess(user, now), 'monthlyStrategyUpdate')) {
-      throw new AppError(403, 'PREMIUM_REQUIRED', premiumLockTexts.defaultMessage);
-    }
+    await requireFeature(this.deps.plans, user, 'monthlyStrategyUpdate', now);
     return now;
   }
 
