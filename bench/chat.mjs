@@ -7,11 +7,9 @@
 //
 //   npm run build
 //   node bench/chat.mjs [--messages 60] [--listeners 4] [--record]
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { SERVER } from './lib/app.mjs';
-import { cleanUp, runBench } from './lib/cleanup.mjs';
 import { cpuMeter, QUIET_CORES, sleep, waitForCalm } from './lib/cpu.mjs';
 import { fmtCores, fmtMs } from './lib/format.mjs';
 import {
@@ -22,9 +20,15 @@ import {
   spread,
   within,
 } from './lib/chat-steps.mjs';
-import { call, dropRedisKeys, redisVersion, until } from './lib/instances-steps.mjs';
+import { redisVersion } from './lib/instances-steps.mjs';
+import {
+  installPairCleanUp,
+  REDIS_KEY_PREFIX,
+  REDIS_URL,
+  runPairBench,
+  startPair,
+} from './lib/instance-pair.mjs';
 import { createBenchDatabase } from './lib/postgres.mjs';
-import { children, startServer, tempDir, tempDirs } from './lib/processes.mjs';
 import { UsageError } from './lib/options.mjs';
 import { machine, printEntry } from './lib/report.mjs';
 
@@ -61,8 +65,6 @@ function parseArgs(argv) {
   return opts;
 }
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const REDIS_KEY_PREFIX = `tb-bench-${process.pid}:`;
 /** The chat's Broadcast channel (apps/server/src/modules/chat/chat-feed.ts) under the prefix. */
 const CHAT_CHANNEL = `${REDIS_KEY_PREFIX}chat:events`;
 const ROOM = 'general';
@@ -78,60 +80,13 @@ const STREAMS_PER_USER = 5;
 const GRACE_MS = 10_000;
 const BAR_MS = 1_000;
 
-let redisUsed = false;
-async function dropKeys() {
-  if (!redisUsed) return;
-  redisUsed = false;
-  const n = await dropRedisKeys(REDIS_URL, REDIS_KEY_PREFIX);
-  console.log(`deleted ${n} Redis key(s) under ${REDIS_KEY_PREFIX}`);
-}
+installPairCleanUp();
 
-// Not cleanup.mjs's installCleanUp: its SIGINT handler exits as soon as the servers and the
-// database are gone, before the Redis keys could be deleted. The same last resorts, then keys.
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp()
-      .then(dropKeys)
-      .catch(() => undefined)
-      .finally(() => process.exit(130));
-  });
-}
-
-async function startPair(databaseUrl) {
-  const env = (dir) => ({
-    DATA_DIR: dir,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    REDIS_KEY_PREFIX,
-    LOG_LEVEL: 'warn',
-    // Per-address route limits lifted (every account signs up from one address); the chat's
-    // per-user post limits are not scaled by it and the posts are paced under them.
-    RATE_LIMIT_SCALE: '1000',
-    TRUST_PROXY: 'true',
-    PAPER_EXCHANGE: 'true',
-    PAPER_CONTROL: 'false',
-    RECONCILE_INTERVAL_MS: '0',
-    WEB_DIST: join(dir, 'no-web-app'),
-  });
-  // No APP_SECRET: processes.mjs never passes the caller's on.
-  const [a, b] = await Promise.all([
-    startServer('A', SERVER, env(tempDir())),
-    startServer('B', SERVER, env(tempDir())),
-  ]);
-  for (const child of [a, b]) {
-    await until(
-      `${child.label} on Redis`,
-      async () => (await call(child, 'GET', '/api/health')).body?.redis === 'ok',
-      { everyMs: 200 },
-    );
-  }
+/** A and B (instance-pair.mjs), once both listen on the chat's channel. */
+async function startChatPair(databaseUrl) {
+  const pair = await startPair(databaseUrl);
   await bothSubscribed(REDIS_URL, CHAT_CHANNEL);
-  return [a, b];
+  return pair;
 }
 
 /** Users needed: one post per USER_GAP_MS each, at most PER_USER_MAX, streams spread; odd. */
@@ -323,8 +278,7 @@ async function main() {
     console.warn(`warning: ${fmtCores(backgroundLoad)} cores busy with other work before the run`);
   }
   const startedAt = new Date();
-  redisUsed = true;
-  const [a, b] = await startPair(postgres.url);
+  const [a, b] = await startChatPair(postgres.url);
   const r = await measure(a, b, opts);
   const { same, cross } = r.rows;
   for (const [name, x] of [
@@ -350,9 +304,4 @@ async function main() {
   printEntry(entry, opts.record);
 }
 
-await runBench(main, USAGE, () =>
-  dropKeys().catch((err) => {
-    console.error(`could not delete the Redis keys under ${REDIS_KEY_PREFIX}: ${err.message}`);
-    process.exitCode = 1;
-  }),
-);
+await runPairBench(main, USAGE);

@@ -9,14 +9,11 @@
 //   node bench/instances.mjs [--duration 10] [--record]
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { SERVER } from './lib/app.mjs';
-import { cleanUp, installCleanUp, runBench } from './lib/cleanup.mjs';
 import { QUIET_CORES, waitForCalm } from './lib/cpu.mjs';
 import { fmtCores, fmtMs } from './lib/format.mjs';
 import {
   attemptsUntil429,
-  dropRedisKeys,
   expectStatus,
   median,
   paperOrders,
@@ -28,8 +25,8 @@ import {
   until,
   call,
 } from './lib/instances-steps.mjs';
+import { installPairCleanUp, REDIS_URL, runPairBench, startPair } from './lib/instance-pair.mjs';
 import { createBenchDatabase } from './lib/postgres.mjs';
-import { startServer, tempDir } from './lib/processes.mjs';
 import { UsageError } from './lib/options.mjs';
 import { machine, printEntry } from './lib/report.mjs';
 
@@ -65,61 +62,10 @@ function parseArgs(argv) {
   return opts;
 }
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-const REDIS_KEY_PREFIX = `tb-bench-${process.pid}:`;
 /** Wrong passwords sent before giving up on a 429. */
 const MAX_ATTEMPTS = 150;
 
-let redisUsed = false;
-async function dropKeys() {
-  if (!redisUsed) return;
-  redisUsed = false;
-  const n = await dropRedisKeys(REDIS_URL, REDIS_KEY_PREFIX);
-  console.log(`deleted ${n} Redis key(s) under ${REDIS_KEY_PREFIX}`);
-}
-
-installCleanUp();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(
-    signal,
-    () =>
-      void cleanUp()
-        .then(dropKeys)
-        .catch(() => undefined),
-  );
-}
-
-async function startPair(databaseUrl) {
-  const env = (dir) => ({
-    DATA_DIR: dir,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    REDIS_KEY_PREFIX,
-    LOG_LEVEL: 'warn',
-    // Per-address route limits lifted (the bench signs up and in many times from one address);
-    // the per-account sign-in throttle is what the login rows measure.
-    RATE_LIMIT_SCALE: '1000',
-    // x-forwarded-for gives each wrong password the address the bench chooses.
-    TRUST_PROXY: 'true',
-    PAPER_EXCHANGE: 'true',
-    PAPER_CONTROL: 'false',
-    RECONCILE_INTERVAL_MS: '0',
-    WEB_DIST: join(dir, 'no-web-app'),
-  });
-  // No APP_SECRET: processes.mjs never passes the caller's on.
-  const [a, b] = await Promise.all([
-    startServer('A', SERVER, env(tempDir())),
-    startServer('B', SERVER, env(tempDir())),
-  ]);
-  for (const child of [a, b]) {
-    await until(
-      `${child.label} on Redis`,
-      async () => (await call(child, 'GET', '/api/health')).body?.redis === 'ok',
-      { everyMs: 200 },
-    );
-  }
-  return [a, b];
-}
+installPairCleanUp();
 
 async function measure(a, b, opts) {
   const r = {};
@@ -243,7 +189,6 @@ async function main() {
     console.warn(`warning: ${fmtCores(backgroundLoad)} cores busy with other work before the run`);
   }
   const startedAt = new Date();
-  redisUsed = true;
   const [a, b] = await startPair(postgres.url);
   const r = await measure(a, b, opts);
   const logLines = { A: a.logLines, B: b.logLines };
@@ -266,9 +211,4 @@ async function main() {
   printEntry(entry, opts.record);
 }
 
-await runBench(main, USAGE, () =>
-  dropKeys().catch((err) => {
-    console.error(`could not delete the Redis keys under ${REDIS_KEY_PREFIX}: ${err.message}`);
-    process.exitCode = 1;
-  }),
-);
+await runPairBench(main, USAGE);

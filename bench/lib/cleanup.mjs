@@ -18,8 +18,12 @@ export function cleanUp() {
   return cleaning;
 }
 
-/** Installs the last resorts: on exit (an uncaught error, exit()) and on SIGINT / SIGTERM. */
-export function installCleanUp() {
+/**
+ * Installs the last resorts: on exit (an uncaught error, exit()) and on SIGINT / SIGTERM, where
+ * `after` (a bench's own clean-up, e.g. its Redis keys) runs once the common one is done and
+ * before the process exits.
+ */
+export function installCleanUp(after = async () => undefined) {
   process.on('exit', () => {
     for (const child of children) child.kill('SIGKILL');
     for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -27,7 +31,9 @@ export function installCleanUp() {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
       console.error(`\n${signal}: cleaning up`);
-      void cleanUp().finally(() => process.exit(130));
+      void cleanUp()
+        .then(after)
+        .finally(() => process.exit(130));
     });
   }
 }
