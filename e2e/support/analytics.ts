@@ -205,3 +205,45 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   return rows;
 }
+
+/**
+ * The seeded journal: three $1,000 trades (the most a session allows in one day with the
+ * default limits; a looser limit applies only from the next trading day). Cell index 0 of the
+ * starter board, "Trend on the daily agrees", is ticked on the first two only.
+ *
+ * | # | pair    | side  | entry | stop | target | close    | R  | P/L USD               |
+ * | 1 | BTCUSDT | long  | 110   | 100  | 140    | target   | +3 | 1000/110 x 30 = 272.73 |
+ * | 2 | ETHUSDT | short | 3000  | 3100 | 2800   | target   | +2 | 1000/3000 x 200 = 66.67 |
+ * | 3 | ETHUSDT | long  | 3000  | 2900 | 3200   | stoploss | -1 | -1000/3000 x 100 = -33.33 |
+ */
+export const JOURNAL: SeedTrade[] = [
+  {
+    pair: 'BTCUSDT',
+    isLong: true,
+    entryPrice: 110,
+    stopLoss: 100,
+    takeProfit: 140,
+    cells: [0],
+    close: 'TARGET_HIT',
+  },
+  {
+    pair: 'ETHUSDT',
+    isLong: false,
+    entryPrice: 3000,
+    stopLoss: 3100,
+    takeProfit: 2800,
+    cells: [0],
+    close: 'TARGET_HIT',
+  },
+  {
+    pair: 'ETHUSDT',
+    isLong: true,
+    entryPrice: 3000,
+    stopLoss: 2900,
+    takeProfit: 3200,
+    cells: [],
+    close: 'STOPLOSS_HIT',
+  },
+];
+/** Cell index 0 of the starter board, ticked on the journal's first two trades. */
+export const CELL = 'Trend on the daily agrees';

@@ -5,8 +5,9 @@ import {
   edgeCell,
   registerPremiumUser,
   registerUser,
+  CELL,
+  JOURNAL,
   seedTrades,
-  type SeedTrade,
 } from '../support/analytics';
 import { ensureAdmin, loginViaUi } from '../support/users';
 
@@ -14,39 +15,9 @@ import { ensureAdmin, loginViaUi } from '../support/users';
  * Issue 31, the case winrate: each cell's win rate with its sample in the per-cell table, and
  * the script cells' win rate across every trader's verified trades (annual plan).
  *
- * Two $1,000 journal trades with cell 0 of the starter board ticked, both won, and one without
- * it, lost (analytics.spec.ts's journal).
+ * The journal is analytics.spec.ts's (support/analytics.ts): cell 0 ticked on two won trades,
+ * not on a lost one.
  */
-const JOURNAL: SeedTrade[] = [
-  {
-    pair: 'BTCUSDT',
-    isLong: true,
-    entryPrice: 110,
-    stopLoss: 100,
-    takeProfit: 140,
-    cells: [0],
-    close: 'TARGET_HIT',
-  },
-  {
-    pair: 'ETHUSDT',
-    isLong: false,
-    entryPrice: 3000,
-    stopLoss: 3100,
-    takeProfit: 2800,
-    cells: [0],
-    close: 'TARGET_HIT',
-  },
-  {
-    pair: 'ETHUSDT',
-    isLong: true,
-    entryPrice: 3000,
-    stopLoss: 2900,
-    takeProfit: 3200,
-    cells: [],
-    close: 'STOPLOSS_HIT',
-  },
-];
-const CELL = 'Trend on the daily agrees';
 
 async function openAnalytics(page: Page) {
   await page.goto('/analytics');
