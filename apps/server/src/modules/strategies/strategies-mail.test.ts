@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { strategies, users } from '../../db/schema/index.js';
 import {
   addPlan,
   auditEntriesFor,
@@ -122,5 +122,51 @@ describeEachDatabase('monthly strategy mail', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Mail subscribers must be true or false');
+  });
+
+  it('mails once when the same strategy is published twice at once, or again later', async () => {
+    const id = await create('October');
+    const publish = () =>
+      authed(ctx.app, admin.token, 'POST', `/api/admin/strategies/${id}/publish`, {
+        month: '2026-10',
+        mailSubscribers: true,
+      });
+    const answers = await Promise.all([publish(), publish()]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(answers.map((res) => res.json().mailsQueued as number).sort()).toEqual([0, 3]);
+    expect((await publish()).json().mailsQueued).toBe(0);
+    await ctx.mailer.settled();
+    for (const name of ['granted', 'monthly', 'annual']) {
+      const october = (await mailsTo(who[name]!.email)).filter((m) =>
+        m.subject.includes('October'),
+      );
+      expect(october, name).toHaveLength(1);
+    }
+  });
+
+  it('publishes one of two strategies sent for the same month at once; the other is 409', async () => {
+    const [first, second] = [await create('November A'), await create('November B')];
+    const answers = await Promise.all(
+      [first, second].map((id) =>
+        authed(ctx.app, admin.token, 'POST', `/api/admin/strategies/${id}/publish`, {
+          month: '2026-11',
+          mailSubscribers: true,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const published = await ctx.database.db
+      .select()
+      .from(strategies)
+      .where(eq(strategies.month, '2026-11'));
+    expect(published).toHaveLength(1);
+    expect(published[0]!.state).toBe('published');
+    await ctx.mailer.settled();
+    const november = (await mailsTo(who.monthly!.email)).filter((m) =>
+      m.subject.includes('November'),
+    );
+    expect(november.map((m) => m.subject)).toEqual([
+      `Strategy of November 2026: ${published[0]!.title}`,
+    ]);
   });
 });

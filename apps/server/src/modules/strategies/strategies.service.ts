@@ -110,7 +110,9 @@ export class StrategiesService {
 
   /**
    * Publishes a strategy for `month` (409 when another is published for it) and, when asked,
-   * queues a mail to each subscriber; answers how many mails were queued.
+   * queues a mail to each subscriber; answers how many mails were queued. Only the request
+   * that turns the draft into a published strategy mails: publishing it again (another month,
+   * or the same request twice at once) changes the month and mails nobody twice.
    */
   async publish(
     admin: UserRow,
@@ -120,27 +122,41 @@ export class StrategiesService {
   ): Promise<{ strategy: Strategy; mailsQueued: number }> {
     const existing = await this.#find(id);
     const now = this.deps.now();
-    let row: StrategyRow | undefined;
+    // The draft's state in the WHERE: of two requests at once, one finds the draft.
+    let row = await this.#setPublished(id, month, now, true);
+    const firstPublished = row !== undefined;
+    row ??= await this.#setPublished(id, month, existing.publishedAt ?? now, false);
+    if (!row) throw notFound(m.notFound);
+    const strategy = toStrategy(row);
+    const mailsQueued =
+      mailSubscribers && firstPublished ? await this.#mailSubscribers(strategy, now) : 0;
+    await this.#record(admin, 'strategy.publish', row, { month, mailSubscribers, mailsQueued });
+    return { strategy, mailsQueued };
+  }
+
+  /** Sets the month and state of `id` (only while a draft, when `draftOnly`); 409 on a taken month. */
+  async #setPublished(
+    id: string,
+    month: string,
+    publishedAt: Date,
+    draftOnly: boolean,
+  ): Promise<StrategyRow | undefined> {
+    const now = this.deps.now();
     try {
-      [row] = await this.deps.db
+      const [row] = await this.deps.db
         .update(strategies)
-        .set({
-          month,
-          state: 'published',
-          publishedAt: existing.publishedAt ?? now,
-          updatedAt: now,
-        })
-        .where(eq(strategies.id, id))
+        .set({ month, state: 'published', publishedAt, updatedAt: now })
+        .where(
+          draftOnly
+            ? and(eq(strategies.id, id), eq(strategies.state, 'draft'))
+            : eq(strategies.id, id),
+        )
         .returning();
+      return row;
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('CONFLICT', m.monthTaken, 'month');
       throw err;
     }
-    if (!row) throw notFound(m.notFound);
-    const strategy = toStrategy(row);
-    const mailsQueued = mailSubscribers ? await this.#mailSubscribers(strategy, now) : 0;
-    await this.#record(admin, 'strategy.publish', row, { month, mailSubscribers, mailsQueued });
-    return { strategy, mailsQueued };
   }
 
   /**
