@@ -139,12 +139,14 @@ test('an annual trader plans with two script cells: the script ticks them, the s
 
   // On a phone the script cells read the same.
   await page.setViewportSize({ width: 390, height: 844 });
-  // The grid lays the widgets out again for the phone (Trade Details starts again on Short):
-  // let it settle before the picture.
+  // The grid lays the widgets out again for the phone (Trade Details starts again on Short,
+  // so the script reads the cells again, and the cells are drawn anew): the picture waits for
+  // the script's answer and for a cell that stays in place long enough to scroll to.
   const phoneCell = board.getByRole('button', { name: /^Cell 1: Trend on the daily agrees, / });
-  await expect(phoneCell).toBeVisible();
-  await page.waitForTimeout(1000);
-  await phoneCell.scrollIntoViewIfNeeded();
+  await expect(phoneCell).not.toHaveAccessibleName(/Checking/);
+  await expect(async () => {
+    await phoneCell.scrollIntoViewIfNeeded({ timeout: 1_000 });
+  }).toPass();
   await page.screenshot({ path: 'test-results/script-cells-board-phone.png' });
 });
 
